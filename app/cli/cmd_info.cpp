@@ -1,0 +1,105 @@
+// cmf info FILE [--json]
+#include "commands.h"
+#include "info_json.h"
+
+#include "cmf/format/cmf_file.h"
+#include "cmf/format/hash64.h"
+
+#include <cstdio>
+#include <iostream>
+#include <map>
+
+namespace cmfcli {
+namespace {
+
+std::string human(uint64_t bytes) {
+    const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
+    double v = double(bytes);
+    int u = 0;
+    while (v >= 1024.0 && u < 4) v /= 1024.0, ++u;
+    char buf[32];
+    std::snprintf(buf, sizeof buf, u ? "%.1f %s" : "%.0f %s", v, units[u]);
+    return buf;
+}
+
+void printSummary(const cmf::CmfFile& f) {
+    const auto& e = f.envelope();
+    const auto& h = f.header();
+    std::string features;
+    for (const auto& n : cmf::featureNames(e.requiredFeatures)) features += (features.empty() ? "" : " ") + n;
+    std::printf("%s  (%s, %llu bytes)\n", f.path().c_str(), human(f.fileSize()).c_str(), (unsigned long long)f.fileSize());
+    std::printf("CMF v%u  required_features 0x%x: %s\n\n", e.version, e.requiredFeatures, features.c_str());
+    std::printf("%-10s %14s %14s  %s\n", "section", "offset", "length", "");
+    const std::pair<const char*, cmf::Section> secs[] = {{"header", e.header}, {"directory", e.dir}, {"data", e.data},
+                                                         {"masks", e.masks},   {"vocab", e.vocab},   {"index", e.index}};
+    for (const auto& [name, s] : secs) {
+        if (s.present())
+            std::printf("%-10s %14llu %14llu  %s\n", name, (unsigned long long)s.off, (unsigned long long)s.len, human(s.len).c_str());
+        else
+            std::printf("%-10s %14s %14s\n", name, "absent", "");
+    }
+    std::printf("header hash %s   directory hash %s\n\n", cmf::hex64(e.headerHash).c_str(), cmf::hex64(e.dirHash).c_str());
+
+    if (h.contains("arch") && h["arch"].is_object()) {
+        const auto& a = h["arch"];
+        auto val = [&](const char* k) { return a.contains(k) ? a[k].dump() : std::string("-"); };
+        std::printf("arch %s: hidden %s, layers %s, heads %s/%s kv, head_dim %s, ffn %s, vocab %s, norm %s\n",
+                    val("arch_name").c_str(), val("hidden_size").c_str(), val("num_layers").c_str(),
+                    val("num_attention_heads").c_str(), val("num_kv_heads").c_str(), val("head_dim").c_str(),
+                    val("intermediate_size").c_str(), val("vocab_size").c_str(), val("norm_style").c_str());
+        if (a.contains("moe") && a["moe"].is_object()) std::printf("moe %s\n", a["moe"].dump().c_str());
+    }
+    if (h.contains("quant_type")) std::printf("quant_type %s\n", h["quant_type"].dump().c_str());
+
+    const auto& d = f.directory();
+    std::map<std::string, std::pair<uint64_t, uint64_t>> byType; // dtype -> (tensors, bytes)
+    uint64_t params = 0;
+    for (uint64_t i = 0; i < d.count(); ++i) {
+        const auto r = d.record(i);
+        auto& slot = byType[std::string(cmf::dtypeName(r.dtype))];
+        ++slot.first;
+        slot.second += r.nbytes;
+        params += r.count();
+    }
+    std::printf("\n%llu tensors, %llu parameters\n", (unsigned long long)d.count(), (unsigned long long)params);
+    for (const auto& [t, v] : byType)
+        std::printf("  %-9s %8llu tensors %12s\n", t.c_str(), (unsigned long long)v.first, human(v.second).c_str());
+
+    if (f.masks()) {
+        std::printf("\n%u masks (default task %s)\n", f.masks()->nMasks, f.masks()->defaultTask.c_str());
+        for (const auto& m : f.masks()->masks)
+            std::printf("  [%u] %-20s sparsity %.3f  quality %s\n", m.taskId, m.name.c_str(), m.sparsity,
+                        m.quality.is_null() ? "NOT MEASURED" : m.quality.dump().c_str());
+    }
+    if (!f.skills().empty()) {
+        std::printf("\n%zu skills\n", f.skills().size());
+        for (const auto& s : f.skills())
+            std::printf("  %-20s %-24s %zu replacement tensors%s\n", s.id.c_str(), s.name.c_str(), s.tensors.size(),
+                        s.baseDirHash ? (" (standalone, base " + cmf::hex64(*s.baseDirHash) + ")").c_str() : "");
+    }
+    if (const auto tag = f.shard()) std::printf("\nshard %u of %u\n", tag->no, tag->count);
+    if (!e.vocab.present()) std::printf("\nno tokenizer section\n");
+}
+
+} // namespace
+
+void addInfo(CLI::App& app, int* exitCode) {
+    auto* cmd = app.add_subcommand("info", "Summarise a CMF file: envelope, sections, arch, tensors, masks, skills");
+    auto path = std::make_shared<std::string>();
+    auto json = std::make_shared<bool>(false);
+    cmd->add_option("FILE", *path, "CMF file")->required();
+    cmd->add_flag("--json", *json, "Print the full description as JSON");
+    cmd->callback([=] {
+        try {
+            const auto f = cmf::CmfFile::open(*path);
+            if (*json) std::cout << infoJson(*f).dump(2) << "\n";
+            else printSummary(*f);
+            *exitCode = kExitOk;
+        } catch (const std::exception& e) {
+            printError(*path, e);
+            *exitCode = kExitUsage;
+        }
+    });
+}
+
+} // namespace cmfcli

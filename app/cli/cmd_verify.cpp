@@ -1,0 +1,76 @@
+// cmf verify FILE [--json] [--pubkey HEX]
+#include "commands.h"
+#include "terminal_progress.h"
+
+#include "cmf/format/error.h"
+#include "cmf/format/signature.h"
+#include "cmf/format/verify.h"
+
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+namespace cmfcli {
+namespace {
+
+struct Options {
+    std::string path;
+    std::string pubkey;
+    bool json = false;
+};
+
+int run(const Options& o) {
+    nlohmann::json out{{"file", o.path}, {"ok", false}, {"error", nullptr}, {"problems", nlohmann::json::array()},
+                       {"signature", {{"present", false}, {"valid", false}, {"pubkey", nullptr}}}};
+    int code = kExitOk;
+    try {
+        const auto f = cmf::CmfFile::open(o.path);
+        TerminalProgress bar(o.json ? "" : "verify");
+        const cmf::Control control{o.json ? cmf::ProgressFn{} : bar.callback(), nullptr};
+        const auto report = cmf::verify(*f, control);
+        const auto sig = cmf::sig::checkSignature(
+            o.path, o.pubkey.empty() ? std::nullopt : std::optional<std::string>(o.pubkey), control);
+        bar.finish();
+        for (const auto& p : report.problems)
+            out["problems"].push_back({{"kind", p.kind}, {"where", p.where}, {"detail", p.detail}});
+        out["signature"] = {{"present", sig.present}, {"valid", sig.valid},
+                            {"pubkey", sig.pubkey.empty() ? nlohmann::json() : nlohmann::json(sig.pubkey)}};
+        if (!sig.detail.empty()) out["signature"]["detail"] = sig.detail;
+        out["tensors_checked"] = report.tensorsChecked;
+        out["bytes_hashed"] = report.bytesHashed;
+        const bool sigOk = sig.valid || (!sig.present && o.pubkey.empty());
+        out["ok"] = report.ok() && sigOk;
+        code = out["ok"].get<bool>() ? kExitOk : kExitCheckFailed;
+        if (!o.json) {
+            for (const auto& p : report.problems)
+                std::cout << "PROBLEM " << p.kind << (p.where.empty() ? "" : " [" + p.where + "]") << ": " << p.detail << "\n";
+            if (sig.present || !o.pubkey.empty())
+                std::cout << "signature: " << (sig.valid ? "valid" : "INVALID") << (sig.pubkey.empty() ? "" : ", signer " + sig.pubkey)
+                          << (sig.detail.empty() ? "" : " (" + sig.detail + ")") << "\n";
+            std::cout << o.path << ": " << (code == kExitOk ? "OK" : "FAILED") << " — " << report.tensorsChecked
+                      << " tensors, " << report.bytesHashed << " bytes hashed, " << report.problems.size() << " problem(s)\n";
+        }
+    } catch (const cmf::Error& e) {
+        // An open failure is a verification failure (exit 1); an unreadable
+        // file or a malformed --pubkey is an I/O or usage error (exit 2).
+        const bool usage = e.kind() == cmf::ErrorKind::Io || e.kind() == cmf::ErrorKind::Signature;
+        code = usage ? kExitUsage : kExitCheckFailed;
+        out["error"] = {{"kind", cmf::errorKindName(e.kind())}, {"message", e.what()}};
+        if (!o.json) printError(o.path, e);
+    }
+    if (o.json) std::cout << out.dump(2) << "\n";
+    return code;
+}
+
+} // namespace
+
+void addVerify(CLI::App& app, int* exitCode) {
+    auto* cmd = app.add_subcommand("verify", "Check every hash of a CMF file and its detached signature; "
+                                             "exit 0 valid, 1 invalid, 2 usage or I/O error");
+    auto o = std::make_shared<Options>();
+    cmd->add_option("FILE", o->path, "CMF file")->required();
+    cmd->add_flag("--json", o->json, "Print the report as JSON");
+    cmd->add_option("--pubkey", o->pubkey, "Require a valid FILE.sig made by this Ed25519 public key (64 hex digits)");
+    cmd->callback([=] { *exitCode = run(*o); });
+}
+
+} // namespace cmfcli

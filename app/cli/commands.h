@@ -1,0 +1,23 @@
+#pragma once
+// Each verb registers its options on the CLI11 app and returns the exit code
+// through a callback: 0 ok, 1 the check failed, 2 bad usage or unreadable input.
+#include <CLI/CLI.hpp>
+
+namespace cmfcli {
+
+constexpr int kExitOk = 0;
+constexpr int kExitCheckFailed = 1;
+constexpr int kExitUsage = 2;
+
+// Sets *exitCode when the subcommand runs.
+void addInfo(CLI::App& app, int* exitCode);
+void addVerify(CLI::App& app, int* exitCode);
+void addDump(CLI::App& app, int* exitCode);
+void addMasks(CLI::App& app, int* exitCode);
+void addKeygen(CLI::App& app, int* exitCode);
+void addSign(CLI::App& app, int* exitCode);
+
+// "cmf: <path>: <kind>: <message>" on stderr.
+void printError(const std::string& path, const std::exception& e);
+
+} // namespace cmfcli

@@ -1,0 +1,40 @@
+// cmf — the CMF v2 command line.
+#include "commands.h"
+
+#include "cmf/format/error.h"
+
+#include <iostream>
+
+namespace cmfcli {
+
+void printError(const std::string& path, const std::exception& e) {
+    if (const auto* ce = dynamic_cast<const cmf::Error*>(&e))
+        std::cerr << "cmf: " << path << ": " << cmf::errorKindName(ce->kind()) << ": " << ce->what() << "\n";
+    else
+        std::cerr << "cmf: " << path << ": " << e.what() << "\n";
+}
+
+} // namespace cmfcli
+
+int main(int argc, char** argv) {
+    CLI::App app{"cmf — inspect, verify and sign CMF v2 model containers"};
+    app.set_version_flag("--version", std::string("cmf ") + CMF_VERSION);
+    app.require_subcommand(1);
+    app.fallthrough(false);
+    int code = cmfcli::kExitOk;
+    cmfcli::addInfo(app, &code);
+    cmfcli::addVerify(app, &code);
+    cmfcli::addDump(app, &code);
+    cmfcli::addMasks(app, &code);
+    cmfcli::addKeygen(app, &code);
+    cmfcli::addSign(app, &code);
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::Success& e) {
+        return app.exit(e); // --help, --version
+    } catch (const CLI::ParseError& e) {
+        app.exit(e);
+        return cmfcli::kExitUsage;
+    }
+    return code;
+}

@@ -1,0 +1,31 @@
+#pragma once
+// `verify` (spec §8, §8.1): every tensor hash, the header and directory
+// hashes in the envelope reserve, section_hashes, mask tail bits and the
+// structure of every tensor payload. Reports ALL problems, not the first.
+#include "cmf/format/cmf_file.h"
+#include "cmf/format/progress.h"
+
+#include <string>
+#include <vector>
+
+namespace cmf {
+
+struct Problem {
+    std::string kind;   // header_hash_mismatch, dir_hash_mismatch, tensor_hash_mismatch,
+                        // section_hash_mismatch, mask_tail_bits, payload, feature_bits
+    std::string where;  // tensor name, section name or mask name; empty for whole-file problems
+    std::string detail; // human text with the stored and actual values
+};
+
+struct VerifyReport {
+    std::vector<Problem> problems;
+    uint64_t tensorsChecked = 0;
+    uint64_t bytesHashed = 0;
+    bool ok() const { return problems.empty(); }
+};
+
+// Hashes tensors in parallel (oneTBB), reporting progress in bytes and
+// honouring the cancel flag (throws Error(Cancelled)).
+VerifyReport verify(const CmfFile& file, const Control& control = {});
+
+} // namespace cmf

@@ -1,0 +1,177 @@
+#include "cmf/format/directory.h"
+#include "cmf/format/envelope.h"
+#include "cmf/format/error.h"
+#include "cmf/format/half.h"
+
+#include <limits>
+#include <string>
+
+namespace cmf {
+
+bool isValidUtf8(std::string_view s) {
+    const auto* p = reinterpret_cast<const unsigned char*>(s.data());
+    const size_t n = s.size();
+    size_t i = 0;
+    while (i < n) {
+        const unsigned c = p[i];
+        if (c < 0x80) {
+            ++i;
+            continue;
+        }
+        size_t len;
+        uint32_t cp, min;
+        if ((c & 0xE0) == 0xC0) {
+            len = 2, cp = c & 0x1F, min = 0x80;
+        } else if ((c & 0xF0) == 0xE0) {
+            len = 3, cp = c & 0x0F, min = 0x800;
+        } else if ((c & 0xF8) == 0xF0) {
+            len = 4, cp = c & 0x07, min = 0x10000;
+        } else {
+            return false;
+        }
+        if (i + len > n) return false;
+        for (size_t k = 1; k < len; ++k) {
+            if ((p[i + k] & 0xC0) != 0x80) return false;
+            cp = (cp << 6) | (p[i + k] & 0x3F);
+        }
+        if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return false;
+        i += len;
+    }
+    return true;
+}
+
+uint64_t TensorRecord::count() const {
+    uint64_t n = 1;
+    for (uint32_t d = 0; d < ndim; ++d) n *= shape[d]; // overflow is refused at parse
+    return n;
+}
+
+TensorShape TensorRecord::rowsCols() const {
+    if (ndim == 0) return {1, 1};
+    if (ndim == 1) return {1, shape[0]};
+    uint64_t cols = 1;
+    for (uint32_t d = 1; d < ndim; ++d) cols *= shape[d];
+    return {shape[0], cols};
+}
+
+std::vector<uint64_t> TensorRecord::dims() const { return std::vector<uint64_t>(shape.begin(), shape.begin() + ndim); }
+
+namespace {
+
+// Decodes record i without validation (parse() has validated every record).
+TensorRecord readRecord(const uint8_t* base, uint64_t poolOff, uint64_t i) {
+    const uint8_t* r = base + kDirHeaderSize + i * kDirRecordSize;
+    TensorRecord t;
+    const uint32_t nameOff = loadU32(r);
+    const uint16_t nameLen = loadU16(r + 4);
+    t.name = std::string_view(reinterpret_cast<const char*>(base + poolOff + nameOff), nameLen);
+    t.dtype = DType(r[6]);
+    t.ndim = r[7];
+    for (uint32_t d = 0; d < kMaxDims; ++d) t.shape[d] = loadU32(r + 8 + 4 * d);
+    t.off = loadU64(r + 32);
+    t.nbytes = loadU64(r + 40);
+    t.hash = loadU64(r + 48);
+    return t;
+}
+
+std::string where(uint64_t i, std::string_view name) {
+    return "directory record " + std::to_string(i) + (name.empty() ? "" : " (" + std::string(name) + ")");
+}
+
+} // namespace
+
+Directory Directory::parse(const uint8_t* dir, uint64_t dirLen, uint64_t dataLen) {
+    if (dirLen < kDirHeaderSize)
+        throw Error(ErrorKind::Bounds, "directory: length " + std::to_string(dirLen) + " is shorter than its 16-byte header");
+    Directory d;
+    d.base_ = dir;
+    d.len_ = dirLen;
+    d.count_ = loadU64(dir);
+    d.poolOff_ = loadU64(dir + 8);
+    if (d.count_ > (dirLen - kDirHeaderSize) / kDirRecordSize)
+        throw Error(ErrorKind::Bounds, "directory: count " + std::to_string(d.count_) + " records do not fit in " +
+                                           std::to_string(dirLen) + " bytes");
+    const uint64_t recordsEnd = kDirHeaderSize + d.count_ * kDirRecordSize;
+    if (d.poolOff_ < recordsEnd || d.poolOff_ > dirLen)
+        throw Error(ErrorKind::Bounds, "directory: pool_off " + std::to_string(d.poolOff_) + " outside [" +
+                                           std::to_string(recordsEnd) + ", " + std::to_string(dirLen) + "]");
+    const uint64_t poolLen = dirLen - d.poolOff_;
+    d.byName_.reserve(d.count_);
+
+    for (uint64_t i = 0; i < d.count_; ++i) {
+        const uint8_t* r = dir + kDirHeaderSize + i * kDirRecordSize;
+        const uint64_t nameOff = loadU32(r);
+        const uint64_t nameLen = loadU16(r + 4);
+        if (nameOff + nameLen > poolLen)
+            throw Error(ErrorKind::Bounds, where(i, {}) + ": name [" + std::to_string(nameOff) + ", +" +
+                                               std::to_string(nameLen) + ") runs past the name pool (" +
+                                               std::to_string(poolLen) + " bytes)");
+        const std::string_view name(reinterpret_cast<const char*>(dir + d.poolOff_ + nameOff), nameLen);
+        if (!isValidUtf8(name))
+            throw Error(ErrorKind::Parse, where(i, {}) + ": tensor name at pool offset " + std::to_string(nameOff) +
+                                              " is not valid UTF-8");
+        if (name.empty()) throw Error(ErrorKind::Parse, where(i, {}) + ": empty tensor name");
+
+        const uint8_t dtypeId = r[6];
+        const uint8_t ndim = r[7];
+        if (!isKnownDType(dtypeId))
+            throw Error(ErrorKind::Parse, where(i, name) + ": unknown dtype " + std::to_string(dtypeId));
+        if (ndim > kMaxDims)
+            throw Error(ErrorKind::Parse, where(i, name) + ": ndim " + std::to_string(ndim) + " > 6");
+        const TensorRecord t = readRecord(dir, d.poolOff_, i);
+        unsigned __int128 count = 1;
+        for (uint32_t k = 0; k < kMaxDims; ++k) {
+            if (k < ndim) {
+                count *= t.shape[k];
+                if (count > std::numeric_limits<uint64_t>::max())
+                    throw Error(ErrorKind::Parse, where(i, name) + ": element count overflows u64");
+            } else if (t.shape[k] != 0) {
+                throw Error(ErrorKind::Parse, where(i, name) + ": shape[" + std::to_string(k) + "] = " +
+                                                  std::to_string(t.shape[k]) + " beyond ndim " + std::to_string(ndim) +
+                                                  " (tail must be zero)");
+            }
+        }
+        if (t.off % kTensorAlign != 0)
+            throw Error(ErrorKind::Bounds, where(i, name) + ": offset " + std::to_string(t.off) +
+                                               " is not a multiple of 64");
+        if (t.nbytes > dataLen || t.off > dataLen - t.nbytes)
+            throw Error(ErrorKind::Bounds, where(i, name) + ": bytes [" + std::to_string(t.off) + ", +" +
+                                               std::to_string(t.nbytes) + ") exceed data_len " + std::to_string(dataLen));
+        if (dtypeIs2DOnly(t.dtype) && ndim != 2)
+            throw Error(ErrorKind::Parse, where(i, name) + ": dtype " + std::string(dtypeName(t.dtype)) +
+                                              " is defined for 2-D tensors only, this one has ndim " + std::to_string(ndim));
+        const TensorShape s = t.rowsCols();
+        if (dtypeNeedsIn32(t.dtype) && s.cols % 32 != 0)
+            throw Error(ErrorKind::Parse, where(i, name) + ": dtype " + std::string(dtypeName(t.dtype)) +
+                                              " needs in % 32 == 0, in = " + std::to_string(s.cols));
+        if (t.dtype == DType::Q1T && s.cols > 65535)
+            throw Error(ErrorKind::Parse, where(i, name) + ": q1t needs in to fit u16, in = " + std::to_string(s.cols));
+        if (const auto want = expectedNBytes(t.dtype, s)) {
+            if (*want != t.nbytes)
+                throw Error(ErrorKind::Bounds, where(i, name) + ": nbytes " + std::to_string(t.nbytes) + " but a " +
+                                                   std::string(dtypeName(t.dtype)) + " tensor of this shape takes " +
+                                                   std::to_string(*want));
+        } else if (dtypeDecodable(t.dtype) && t.nbytes < minimumNBytes(t.dtype, s)) {
+            throw Error(ErrorKind::Bounds, where(i, name) + ": nbytes " + std::to_string(t.nbytes) + " is below the " +
+                                               std::to_string(minimumNBytes(t.dtype, s)) + " bytes a " +
+                                               std::string(dtypeName(t.dtype)) + " tensor of this shape needs");
+        }
+        if (!d.byName_.emplace(name, i).second)
+            throw Error(ErrorKind::Parse, where(i, name) + ": duplicate tensor name (first at record " +
+                                              std::to_string(d.byName_[name]) + ")");
+    }
+    return d;
+}
+
+TensorRecord Directory::record(uint64_t i) const {
+    if (i >= count_) throw Error(ErrorKind::Bounds, "directory record " + std::to_string(i) + " out of range");
+    return readRecord(base_, poolOff_, i);
+}
+
+std::optional<uint64_t> Directory::find(std::string_view name) const {
+    const auto it = byName_.find(name);
+    if (it == byName_.end()) return std::nullopt;
+    return it->second;
+}
+
+} // namespace cmf

@@ -1,0 +1,65 @@
+#include "cmf/format/mapped_file.h"
+#include "cmf/format/error.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace cmf {
+
+std::shared_ptr<const MappedFile> MappedFile::open(const std::string& path) {
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) throw Error(ErrorKind::Io, path + ": cannot open: " + std::strerror(errno));
+    struct stat st {};
+    if (::fstat(fd, &st) != 0) {
+        const int e = errno;
+        ::close(fd);
+        throw Error(ErrorKind::Io, path + ": cannot stat: " + std::strerror(e));
+    }
+    if (!S_ISREG(st.st_mode)) {
+        ::close(fd);
+        throw Error(ErrorKind::Io, path + ": not a regular file");
+    }
+    std::shared_ptr<MappedFile> f(new MappedFile());
+    f->path_ = path;
+    f->size_ = uint64_t(st.st_size);
+    if (f->size_ > 0) {
+        void* p = ::mmap(nullptr, f->size_, PROT_READ, MAP_SHARED, fd, 0);
+        if (p == MAP_FAILED) {
+            const int e = errno;
+            ::close(fd);
+            throw Error(ErrorKind::Io, path + ": cannot map: " + std::strerror(e));
+        }
+        f->data_ = static_cast<const uint8_t*>(p);
+        f->mapped_ = true;
+    }
+    ::close(fd); // the mapping keeps the file alive
+    return f;
+}
+
+std::shared_ptr<const MappedFile> MappedFile::borrow(const uint8_t* data, uint64_t size, std::string name) {
+    std::shared_ptr<MappedFile> f(new MappedFile());
+    f->data_ = data;
+    f->size_ = size;
+    f->path_ = std::move(name);
+    return f;
+}
+
+MappedFile::~MappedFile() {
+    if (mapped_) ::munmap(const_cast<uint8_t*>(data_), size_);
+}
+
+void MappedFile::adviseSequential(uint64_t off, uint64_t len) const {
+    if (!mapped_ || len == 0 || off >= size_) return;
+    const uint64_t page = uint64_t(::sysconf(_SC_PAGESIZE));
+    const uint64_t start = off & ~(page - 1);
+    const uint64_t end = std::min(size_, off + len);
+    ::madvise(const_cast<uint8_t*>(data_) + start, end - start, MADV_SEQUENTIAL);
+    ::madvise(const_cast<uint8_t*>(data_) + start, end - start, MADV_WILLNEED);
+}
+
+} // namespace cmf

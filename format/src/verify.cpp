@@ -1,0 +1,155 @@
+#include "cmf/format/verify.h"
+#include "cmf/format/error.h"
+#include "cmf/format/hash64.h"
+
+#include <atomic>
+#include <mutex>
+#include <tbb/parallel_for.h>
+
+namespace cmf {
+namespace {
+
+// Tensors are hashed in pieces so that one huge tensor still uses every core;
+// hash64's XOR fold lets pieces combine in any order.
+constexpr uint64_t kChunk = 4ull << 20; // multiple of 8
+
+struct Chunk {
+    uint64_t tensor;
+    uint64_t off; // within the tensor
+    uint64_t len;
+};
+
+void checkEnvelopeHashes(const CmfFile& f, std::vector<Problem>& out) {
+    const Envelope& e = f.envelope();
+    const uint8_t* base = f.mapping().data();
+    if (e.headerHash != 0) {
+        const uint64_t h = hash64(base + e.header.off, e.header.len);
+        if (h != e.headerHash)
+            out.push_back({"header_hash_mismatch", "header",
+                           "envelope [0x70] stores " + hex64(e.headerHash) + ", header JSON hashes to " + hex64(h)});
+    }
+    if (e.dirHash != 0) {
+        const uint64_t h = hash64(base + e.dir.off, e.dir.len);
+        if (h != e.dirHash)
+            out.push_back({"dir_hash_mismatch", "directory",
+                           "envelope [0x78] stores " + hex64(e.dirHash) + ", directory hashes to " + hex64(h)});
+    }
+}
+
+void checkSectionHashes(const CmfFile& f, std::vector<Problem>& out) {
+    const auto& h = f.header();
+    if (!h.contains("section_hashes") || !h["section_hashes"].is_object()) return;
+    const auto& sh = h["section_hashes"];
+    const Envelope& e = f.envelope();
+    const std::pair<const char*, Section> sections[] = {{"masks", e.masks}, {"vocab", e.vocab}, {"index", e.index}};
+    for (const auto& [name, sec] : sections) {
+        if (!sh.contains(name) || sh[name].is_null()) continue;
+        const auto stored = sh[name].is_string() ? parseHex64(sh[name].get<std::string>()) : std::nullopt;
+        if (!stored) {
+            out.push_back({"section_hash_mismatch", name, "section_hashes." + std::string(name) + " is not a hex u64"});
+            continue;
+        }
+        if (!sec.present()) {
+            out.push_back({"section_hash_mismatch", name, "section_hashes stores " + hex64(*stored) + " but the section is absent"});
+            continue;
+        }
+        const uint64_t actual = hash64(f.mapping().data() + sec.off, sec.len);
+        if (actual != *stored)
+            out.push_back({"section_hash_mismatch", name,
+                           "section_hashes stores " + hex64(*stored) + ", the section hashes to " + hex64(actual)});
+    }
+}
+
+// Content that needs a feature bit the envelope does not raise (§1.1, §9.1).
+void checkFeatureBits(const CmfFile& f, std::vector<Problem>& out) {
+    const Envelope& e = f.envelope();
+    if (f.masks() && !e.has(BinaryMasks))
+        out.push_back({"feature_bits", "", "masks section present but BINARY_MASKS (bit 1) is not set"});
+    for (const auto& s : f.skills())
+        if (s.baseDirHash && !e.has(SkillFile))
+            out.push_back({"feature_bits", s.id, "skill record has base_dir_hash but SKILL_FILE (bit 6) is not set"});
+    if (!e.has(Quant2F)) {
+        const Directory& d = f.directory();
+        for (uint64_t i = 0; i < d.count(); ++i) {
+            const DType t = d.record(i).dtype;
+            if (t == DType::Q8_2F || t == DType::VBit) {
+                out.push_back({"feature_bits", std::string(d.record(i).name),
+                               std::string(dtypeName(t)) + " tensor present but QUANT_2F (bit 2) is not set"});
+                break;
+            }
+        }
+    }
+}
+
+void checkMaskTails(const CmfFile& f, std::vector<Problem>& out) {
+    if (!f.masks()) return;
+    for (const auto& m : f.masks()->masks)
+        for (const auto& where : m.nonZeroTails)
+            out.push_back({"mask_tail_bits", m.name, "non-zero tail bits beyond the dimension in " + where});
+}
+
+} // namespace
+
+VerifyReport verify(const CmfFile& f, const Control& control) {
+    VerifyReport report;
+    auto& problems = report.problems;
+    checkEnvelopeHashes(f, problems);
+    checkSectionHashes(f, problems);
+    checkFeatureBits(f, problems);
+    checkMaskTails(f, problems);
+
+    const Directory& dir = f.directory();
+    std::vector<Chunk> chunks;
+    chunks.reserve(dir.count());
+    uint64_t total = 0;
+    for (uint64_t i = 0; i < dir.count(); ++i) {
+        const uint64_t n = dir.record(i).nbytes;
+        total += n;
+        uint64_t off = 0;
+        do {
+            const uint64_t len = std::min(kChunk, n - off);
+            chunks.push_back({i, off, len});
+            off += len;
+        } while (off < n);
+    }
+    f.mapping().adviseSequential(f.envelope().data.off, f.envelope().data.len);
+
+    std::vector<uint64_t> folded(chunks.size());
+    std::atomic<uint64_t> done{0};
+    const uint8_t* data = f.mapping().data() + f.envelope().data.off;
+    control.report(0, total, "hashing tensors");
+    tbb::parallel_for(tbb::blocked_range<size_t>(0, chunks.size()), [&](const tbb::blocked_range<size_t>& r) {
+        for (size_t c = r.begin(); c != r.end(); ++c) {
+            if (control.cancelled()) return;
+            const Chunk& ch = chunks[c];
+            const TensorRecord rec = dir.record(ch.tensor);
+            folded[c] = hash64Partial(data + rec.off + ch.off, ch.len, ch.off / 8);
+            const uint64_t now = done.fetch_add(ch.len, std::memory_order_relaxed) + ch.len;
+            control.report(now, total, "hashing tensors");
+        }
+    });
+    control.checkCancel();
+
+    // Fold the chunks of each tensor (chunks are in tensor order) and compare.
+    size_t c = 0;
+    for (uint64_t i = 0; i < dir.count(); ++i) {
+        const TensorRecord rec = dir.record(i);
+        uint64_t acc = 0;
+        for (; c < chunks.size() && chunks[c].tensor == i; ++c) acc ^= folded[c];
+        const uint64_t h = hash64Finish(acc, rec.nbytes);
+        if (h != rec.hash)
+            problems.push_back({"tensor_hash_mismatch", std::string(rec.name),
+                                "directory stores " + hex64(rec.hash) + ", bytes hash to " + hex64(h)});
+        try {
+            if (dtypeDecodable(rec.dtype)) validatePayload(f.tensorBytes(rec));
+        } catch (const Error& e) {
+            problems.push_back({"payload", std::string(rec.name), e.what()});
+        }
+    }
+    report.tensorsChecked = dir.count();
+    report.bytesHashed = total;
+    control.report(total, total, "done");
+    return report;
+}
+
+} // namespace cmf
