@@ -40,7 +40,10 @@ void decodeNibbles(const uint8_t* nib, float scale, uint64_t from, uint64_t to, 
     }
 }
 
-uint64_t q4BlockGroups(TensorShape s) { return ceilDiv(satMul(s.rows, s.cols), kGroup); }
+uint64_t q4BlockGroups(TensorShape s) {
+    const uint64_t n = satMul(s.rows, s.cols);
+    return n == kSaturated ? kSaturated : ceilDiv(n, kGroup); // keep an overflow saturated
+}
 
 uint64_t q4tpCodeBytesPerRow(uint64_t gpr) { return packedBytes(gpr, kCodeBits); }
 

@@ -146,14 +146,14 @@ void decodeVbitRows(const TensorBytes& t, uint64_t r0, uint64_t r1, float* out) 
     }
 
     // vbit_ro: only the rows in range are checked, so access stays O(1) per
-    // row; validatePayload checks the whole table.
+    // row; validatePayload checks the whole table. Same order of checks as
+    // validatePayload, so both report a defect the same way.
+    for (uint64_t r = r0; r < r1; ++r) rowWidth(t, r);
     checkFirstOffset(t, l);
+    for (uint64_t r = r0; r < r1; ++r) checkRowSpan(t, l, r, t.data[r]);
     checkLastOffset(t, l);
-    for (uint64_t r = r0; r < r1; ++r, out += in) {
-        const unsigned b = rowWidth(t, r);
-        checkRowSpan(t, l, r, b);
-        decodeRow(t.data + l.packedOff + rowOffset(t, l, r), scales + 2 * r * gpr, in, b, out);
-    }
+    for (uint64_t r = r0; r < r1; ++r, out += in)
+        decodeRow(t.data + l.packedOff + rowOffset(t, l, r), scales + 2 * r * gpr, in, t.data[r], out);
 }
 
 } // namespace cmf::codecs

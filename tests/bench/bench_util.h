@@ -1,0 +1,44 @@
+#pragma once
+// Timing helpers for the benchmarks: run a shell command N times, median.
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+namespace cmfbench {
+
+// Wall seconds of each of reps runs of cmd (through /bin/sh).
+inline std::vector<double> timeCommand(const std::string& cmd, int reps) {
+    std::vector<double> out;
+    for (int i = 0; i < reps; ++i) {
+        const auto t0 = std::chrono::steady_clock::now();
+        const int rc = std::system(cmd.c_str());
+        const auto t1 = std::chrono::steady_clock::now();
+        if (rc != 0) {
+            std::fprintf(stderr, "command failed (%d): %s\n", rc, cmd.c_str());
+            std::exit(1);
+        }
+        out.push_back(std::chrono::duration<double>(t1 - t0).count());
+    }
+    return out;
+}
+
+inline double median(std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    const size_t n = v.size();
+    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+inline std::string runsText(const std::vector<double>& v, double scale, const char* fmt) {
+    std::string s;
+    char buf[32];
+    for (double x : v) {
+        std::snprintf(buf, sizeof buf, fmt, x * scale);
+        s += (s.empty() ? "" : " ") + std::string(buf);
+    }
+    return s;
+}
+
+} // namespace cmfbench

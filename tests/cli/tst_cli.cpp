@@ -1,0 +1,257 @@
+// `cmf info|verify|dump|masks|keygen|sign` end to end on the conformance kit.
+#include "test_support.h"
+
+#include "cmf/format/hash64.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QProcess>
+#include <QTest>
+#include <bit>
+#include <cstring>
+#include <sys/stat.h>
+
+using nlohmann::json;
+
+namespace {
+
+struct Run {
+    int code = -1;
+    std::string out, err;
+    json j() const { return json::parse(out); }
+};
+
+Run runCmf(const QStringList& args) {
+    QProcess p;
+    p.start(QStringLiteral(CMF_BIN), args);
+    p.waitForFinished(120000);
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput().toStdString(),
+            p.readAllStandardError().toStdString()};
+}
+
+QString kit(const char* rel) { return QString::fromStdString(cmftest::dataPath(std::string("conformance/") + rel)); }
+QString tmp(const char* name) { return QString::fromStdString(cmftest::tempDir() + "/" + name); }
+
+const json& manifestEntry(const std::string& file) {
+    static const json m = cmftest::loadJson(cmftest::dataPath("conformance/manifest.json"));
+    for (const auto& f : m["files"])
+        if (f["file"] == file) return f;
+    throw std::runtime_error("no manifest entry " + file);
+}
+
+void copyFresh(const QString& from, const QString& to) {
+    QFile::remove(to);
+    QFile::remove(to + QStringLiteral(".sig"));
+    QVERIFY(QFile::copy(from, to));
+    QFile(to).setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+}
+
+} // namespace
+
+class TestCli : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void helpOnEveryVerb_data() {
+        QTest::addColumn<QString>("verb");
+        for (const char* v : {"info", "verify", "dump", "masks", "keygen", "sign"}) QTest::newRow(v) << QString::fromLatin1(v);
+    }
+    void helpOnEveryVerb() {
+        QFETCH(QString, verb);
+        const Run r = runCmf({verb, QStringLiteral("--help")});
+        QCOMPARE(r.code, 0);
+        QVERIFY(r.out.find("Usage") != std::string::npos || r.out.find("usage") != std::string::npos);
+    }
+    void usageErrors() {
+        QCOMPARE(runCmf({}).code, 2);
+        QCOMPARE(runCmf({QStringLiteral("info")}).code, 2);
+        QCOMPARE(runCmf({QStringLiteral("frobnicate")}).code, 2);
+        QCOMPARE(runCmf({QStringLiteral("dump"), kit("valid/tiny-s42-F16.cmf")}).code, 2);
+    }
+    void infoJsonMatchesManifest() {
+        const Run r = runCmf({QStringLiteral("info"), kit("valid/tiny-s42-Q8_ROW.cmf"), QStringLiteral("--json")});
+        QCOMPARE(r.code, 0);
+        const json j = r.j();
+        const json& m = manifestEntry("valid/tiny-s42-Q8_ROW.cmf");
+        for (const char* k : {"version", "flags", "required_features", "header_off", "header_len", "dir_off", "dir_len",
+                              "data_off", "data_len", "masks_off", "masks_len", "vocab_off", "vocab_len", "index_off",
+                              "index_len", "header_hash", "dir_hash"})
+            JCOMPARE(j["envelope"][k], m["envelope"][k]);
+        JCOMPARE(j["header"], m["header"]);
+        QCOMPARE(j["tensors"].size(), m["tensors"].size());
+        for (size_t i = 0; i < m["tensors"].size(); ++i) {
+            JCOMPARE(j["tensors"][i]["name"], m["tensors"][i]["name"]);
+            JCOMPARE(j["tensors"][i]["dtype"], m["tensors"][i]["dtype"]);
+            JCOMPARE(j["tensors"][i]["dtype_id"], m["tensors"][i]["dtype_id"]);
+            JCOMPARE(j["tensors"][i]["shape"], m["tensors"][i]["shape"]);
+            JCOMPARE(j["tensors"][i]["off"], m["tensors"][i]["off"]);
+            JCOMPARE(j["tensors"][i]["nbytes"], m["tensors"][i]["nbytes"]);
+            JCOMPARE(j["tensors"][i]["hash"], m["tensors"][i]["hash64"]);
+        }
+        QCOMPARE(j["masks"].size(), size_t(2));
+        for (size_t i = 0; i < 2; ++i) {
+            const auto& mm = m["masks"]["masks"][i];
+            JCOMPARE(j["masks"][i]["name"], mm["name"]);
+            JCOMPARE(j["masks"][i]["quality"], mm["quality"]);
+            JCOMPARE(j["masks"][i]["ffn_active"], mm["ffn_active_per_layer"]);
+            JCOMPARE(j["masks"][i]["heads_active"], mm["heads_active_per_layer"]);
+            JCOMPARE(j["masks"][i]["layer_gates"], mm["layer_gates"]);
+        }
+        JCOMPARE(j["skills"], json::array());
+        JCOMPARE(j["shards"], json::array());
+    }
+    void infoSkillsAndShards() {
+        json j = runCmf({QStringLiteral("info"), kit("valid/tiny-s42-skills-Q4_BLOCK.cmf"), QStringLiteral("--json")}).j();
+        QCOMPARE(j["skills"].size(), size_t(1));
+        JCOMPARE(j["skills"][0]["id"], "boost");
+        JCOMPARE(j["skills"][0]["tensors"], json({"model.layers.0.mlp.gate_proj.weight"}));
+        j = runCmf({QStringLiteral("info"), kit("valid/tiny-s42-Q8_2F-sharded-00002-of-00004.cmf"), QStringLiteral("--json")}).j();
+        QCOMPARE(j["shards"].size(), size_t(4));
+        for (const auto& s : j["shards"]) QVERIFY(s["present"].get<bool>());
+        JCOMPARE(j["shards"][0]["file"], "tiny-s42-Q8_2F-sharded-00001-of-00004.cmf");
+    }
+    void infoHumanAndErrors() {
+        Run r = runCmf({QStringLiteral("info"), kit("valid/tiny-s42-VBIT.cmf")});
+        QCOMPARE(r.code, 0);
+        QVERIFY(r.out.find("34 tensors") != std::string::npos);
+        QVERIFY(r.out.find("NOT MEASURED") != std::string::npos); // the "coding" mask has quality null
+        r = runCmf({QStringLiteral("info"), kit("invalid/13-dtype_200.cmf")});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.find("Parse") != std::string::npos && r.err.find("dtype 200") != std::string::npos, r.err.c_str());
+    }
+    void verifyExitCodesAndJson() {
+        Run r = runCmf({QStringLiteral("verify"), kit("valid/tiny-s7-Q4_BLOCK.cmf")});
+        QCOMPARE(r.code, 0);
+        r = runCmf({QStringLiteral("verify"), kit("invalid/19-flip_tensor_data.cmf"), QStringLiteral("--json")});
+        QCOMPARE(r.code, 1);
+        json j = r.j();
+        QVERIFY(!j["ok"].get<bool>());
+        JCOMPARE(j["error"], nullptr);
+        QCOMPARE(j["problems"].size(), size_t(1));
+        JCOMPARE(j["problems"][0]["kind"], "tensor_hash_mismatch");
+        JCOMPARE(j["problems"][0]["where"], "model.layers.0.mlp.down_proj.weight");
+        JCOMPARE(j["signature"]["present"], false);
+        r = runCmf({QStringLiteral("verify"), kit("invalid/01-bad_magic.cmf"), QStringLiteral("--json")});
+        QCOMPARE(r.code, 1);
+        JCOMPARE(r.j()["error"]["kind"], "InvalidMagic");
+        r = runCmf({QStringLiteral("verify"), tmp("no-such-file.cmf")});
+        QCOMPARE(r.code, 2);
+    }
+    void dumpNpyMatchesManifest() {
+        const QString out = tmp("down.npy");
+        Run r = runCmf({QStringLiteral("dump"), kit("valid/tiny-s42-Q8_2F.cmf"), QStringLiteral("--tensor"),
+                     QStringLiteral("model.layers.0.mlp.down_proj.weight"), QStringLiteral("--npy"), out});
+        QVERIFY2(r.code == 0, r.err.c_str());
+        const auto bytes = cmftest::readBytes(out.toStdString());
+        QVERIFY(bytes.size() > 10 && std::memcmp(bytes.data(), "\x93NUMPY\x01\x00", 8) == 0);
+        const size_t hlen = bytes[8] | (bytes[9] << 8);
+        QCOMPARE((10 + hlen) % 64, size_t(0));
+        const std::string header(bytes.begin() + 10, bytes.begin() + 10 + long(hlen));
+        QVERIFY2(header.find("'descr': '<f4'") != std::string::npos && header.find("'shape': (32, 64)") != std::string::npos, header.c_str());
+        QCOMPARE(bytes.size(), 10 + hlen + 32 * 64 * 4);
+        const json& m = manifestEntry("valid/tiny-s42-Q8_2F.cmf");
+        for (const auto& t : m["tensors"]) {
+            if (t["name"] != "model.layers.0.mlp.down_proj.weight") continue;
+            QCOMPARE(cmf::hex64(cmf::hash64(bytes.data() + 10 + hlen, 32 * 64 * 4)), t["dequant"]["f32_hash64"].get<std::string>());
+        }
+    }
+    void dumpSkillReplacement() {
+        const QString base = tmp("base.npy"), skill = tmp("skill.npy");
+        const QStringList common{QStringLiteral("dump"), kit("valid/tiny-s42-skills-Q4_BLOCK.cmf"), QStringLiteral("--tensor"),
+                                 QStringLiteral("model.layers.0.mlp.gate_proj.weight"), QStringLiteral("--npy")};
+        QCOMPARE(runCmf(common + QStringList{base}).code, 0);
+        QCOMPARE(runCmf(common + QStringList{skill, QStringLiteral("--skill"), QStringLiteral("boost")}).code, 0);
+        QVERIFY(cmftest::readBytes(base.toStdString()) != cmftest::readBytes(skill.toStdString()));
+        const Run r = runCmf(common + QStringList{skill, QStringLiteral("--skill"), QStringLiteral("nope")});
+        QCOMPARE(r.code, 2);
+    }
+    void dumpStatsMatchManifest() {
+        const Run r = runCmf({QStringLiteral("dump"), kit("valid/tiny-s7-VBIT.cmf"), QStringLiteral("--stats"), QStringLiteral("--json")});
+        QCOMPARE(r.code, 0);
+        const json j = r.j();
+        const json& m = manifestEntry("valid/tiny-s7-VBIT.cmf");
+        QCOMPARE(j["tensors"].size(), m["tensors"].size());
+        for (size_t i = 0; i < m["tensors"].size(); ++i) {
+            const auto& a = j["tensors"][i];
+            const auto& e = m["tensors"][i]["dequant"];
+            JCOMPARE(a["name"], m["tensors"][i]["name"]);
+            JCOMPARE(a["count"], e["count"]);
+            QVERIFY(std::fabs(a["sum"].get<double>() - e["sum"].get<double>()) <= 1e-6 * std::max(1.0, std::fabs(e["sum"].get<double>())));
+            QVERIFY(std::fabs(a["abs_sum"].get<double>() - e["sum_abs"].get<double>()) <= 1e-6 * e["sum_abs"].get<double>());
+            for (size_t k = 0; k < 8 && k < e["first8"].size(); ++k)
+                QCOMPARE(a["first"][k].get<float>(), e["first8"][k].get<float>());
+        }
+    }
+    void dumpStatsOverShards() {
+        const Run r = runCmf({QStringLiteral("dump"), kit("valid/tiny-s42-Q8_2F-sharded-00004-of-00004.cmf"), QStringLiteral("--stats"),
+                           QStringLiteral("--json")});
+        QCOMPARE(r.code, 0);
+        QCOMPARE(r.j()["tensors"].size(), size_t(34));
+    }
+    void masksJson() {
+        const Run r = runCmf({QStringLiteral("masks"), kit("valid/tiny-s42-F16.cmf"), QStringLiteral("--json")});
+        QCOMPARE(r.code, 0);
+        const json j = r.j();
+        JCOMPARE(j["default_task"], "general");
+        JCOMPARE(j["masks"][1]["name"], "coding");
+        JCOMPARE(j["masks"][1]["ffn_active"], json({32, 32}));
+        JCOMPARE(j["masks"][1]["quality"], nullptr);
+        QCOMPARE(runCmf({QStringLiteral("masks"), kit("valid/tiny-s7-F16.cmf")}).code, 0);
+    }
+    void keygenSignVerify() {
+        const QString key = tmp("signer.key"), other = tmp("other.key"), model = tmp("signed.cmf");
+        QFile::remove(key);
+        QFile::remove(other);
+        copyFresh(kit("valid/tiny-s42-Q8_ROW.cmf"), model);
+        Run r = runCmf({QStringLiteral("keygen"), QStringLiteral("--out"), key});
+        QVERIFY2(r.code == 0, r.err.c_str());
+        struct stat st {};
+        QCOMPARE(::stat(key.toLocal8Bit().constData(), &st), 0);
+        QCOMPARE(st.st_mode & 0777, mode_t(0600));
+        QCOMPARE(runCmf({QStringLiteral("keygen"), QStringLiteral("--out"), key}).code, 2); // never overwrites a key
+        QCOMPARE(runCmf({QStringLiteral("keygen"), QStringLiteral("--out"), other}).code, 0);
+        const std::string pub = r.out.substr(r.out.find("pubkey ") + 7, 64);
+
+        r = runCmf({QStringLiteral("sign"), model, QStringLiteral("--key"), key});
+        QVERIFY2(r.code == 0, r.err.c_str());
+        const json sig = cmftest::loadJson((model + QStringLiteral(".sig")).toStdString());
+        JCOMPARE(sig["alg"], "ed25519-sha256");
+        JCOMPARE(sig["pubkey"], pub);
+
+        r = runCmf({QStringLiteral("verify"), model, QStringLiteral("--json")});
+        QCOMPARE(r.code, 0);
+        JCOMPARE(r.j()["signature"]["valid"], true);
+        JCOMPARE(r.j()["signature"]["pubkey"], pub);
+        QCOMPARE(runCmf({QStringLiteral("verify"), model, QStringLiteral("--pubkey"), QString::fromStdString(pub)}).code, 0);
+        std::string wrong = pub;
+        wrong[0] = wrong[0] == '0' ? '1' : '0';
+        QCOMPARE(runCmf({QStringLiteral("verify"), model, QStringLiteral("--pubkey"), QString::fromStdString(wrong)}).code, 1);
+        QCOMPARE(runCmf({QStringLiteral("verify"), model, QStringLiteral("--pubkey"), QStringLiteral("zz")}).code, 2);
+
+        // A different signer's .sig is valid on its own, but not against the pin.
+        QCOMPARE(runCmf({QStringLiteral("sign"), model, QStringLiteral("--key"), other}).code, 0);
+        QCOMPARE(runCmf({QStringLiteral("verify"), model}).code, 0);
+        QCOMPARE(runCmf({QStringLiteral("verify"), model, QStringLiteral("--pubkey"), QString::fromStdString(pub)}).code, 1);
+
+        // Tampering with an unhashed byte (the end of the index section) is caught by the signature alone.
+        QCOMPARE(runCmf({QStringLiteral("sign"), model, QStringLiteral("--key"), key}).code, 0);
+        {
+            QFile f(model);
+            QVERIFY(f.open(QIODevice::ReadWrite));
+            f.seek(f.size() - 1);
+            char c;
+            f.getChar(&c);
+            f.seek(f.size() - 1);
+            f.putChar(char(c ^ 1));
+        }
+        r = runCmf({QStringLiteral("verify"), model, QStringLiteral("--json")});
+        QCOMPARE(r.code, 1);
+        JCOMPARE(r.j()["signature"]["valid"], false);
+
+        // Pinned signer but no .sig at all.
+        copyFresh(kit("valid/tiny-s42-Q8_ROW.cmf"), model);
+        QCOMPARE(runCmf({QStringLiteral("verify"), model, QStringLiteral("--pubkey"), QString::fromStdString(pub)}).code, 1);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"
