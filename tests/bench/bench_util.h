@@ -36,7 +36,8 @@ inline std::string runsText(const std::vector<double>& v, double scale, const ch
     char buf[32];
     for (double x : v) {
         std::snprintf(buf, sizeof buf, fmt, x * scale);
-        s += (s.empty() ? "" : " ") + std::string(buf);
+        if (!s.empty()) s += ' ';
+        s += buf;
     }
     return s;
 }

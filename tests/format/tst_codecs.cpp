@@ -508,10 +508,10 @@ void TestCodecs::dtypeNamesRoundTrip() {
 }
 
 void TestCodecs::dtypeProperties() {
-    // id:                        0  1  2  3  4  5  6  7  8  9 10 11 12 13 14 15
-    const bool twoD[] = {0, 0, 0, 1, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1};
-    const bool in32[] = {0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1};
-    const bool decodable[] = {1, 1, 1, 1, 1, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1};
+    // Indexed by dtype id:        0  1  2  3  4  5  6  7  8  9 10 11 12 13 14 15
+    const bool twoD[] = /*      */ {0, 0, 0, 1, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1};
+    const bool in32[] = /*      */ {0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1};
+    const bool decodable[] = /* */ {1, 1, 1, 1, 1, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1};
     for (uint8_t id = 0; id <= cmf::kMaxDTypeId; ++id) {
         const DType t = DType(id);
         QVERIFY2(cmf::dtypeIs2DOnly(t) == twoD[id], qPrintable(str(cmf::dtypeName(t))));
@@ -1256,9 +1256,10 @@ void TestCodecs::rowRangeOutOfRange() {
     std::vector<float> out((rows + 2) * s.shape.cols);
     const std::pair<uint64_t, uint64_t> bad[] = {{0, rows + 1}, {2, 1}, {rows + 1, rows + 1}, {rows, rows + 1},
                                                  {kMax64, kMax64}, {0, kMax64}, {kMax64, 0}};
-    for (const auto& [r0, r1] : bad)
-        QVERIFY2(errorOf([&] { cmf::decodeRows(s.view(), r0, r1, out.data()); }) == QStringLiteral("Bounds"),
-                 qPrintable(QStringLiteral("[%1, %2)").arg(r0).arg(r1)));
+    for (const auto& range : bad)
+        QVERIFY2(errorOf([&] { cmf::decodeRows(s.view(), range.first, range.second, out.data()); }) ==
+                     QStringLiteral("Bounds"),
+                 qPrintable(QStringLiteral("[%1, %2)").arg(range.first).arg(range.second)));
     // Empty ranges inside [0, rows] are fine.
     QCOMPARE(errorOf([&] { cmf::decodeRows(s.view(), rows, rows, out.data()); }), QStringLiteral("none"));
     QCOMPARE(errorOf([&] { cmf::decodeRows(s.view(), 1, 1, out.data()); }), QStringLiteral("none"));

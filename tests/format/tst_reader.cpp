@@ -268,7 +268,7 @@ private Q_SLOTS:
     }
     void verifyProgressAndCancel() {
         auto b = basic();
-        for (int i = 0; i < 50; ++i) b.addF16("t" + std::to_string(i), {64, 64}, uint32_t(i));
+        for (int i = 0; i < 50; ++i) b.addF16(std::string("t").append(std::to_string(i)), {64, 64}, uint32_t(i));
         const auto bytes = b.build();
         const auto f = openBytes(bytes);
         std::atomic<uint64_t> last{0}, total{0};
