@@ -120,7 +120,8 @@ std::vector<uint8_t> FileBuilder::build() const {
     std::memcpy(out.data() + headerOff, headerText.data(), headerText.size());
     std::memcpy(out.data() + dirOff, dir.data(), dir.size());
     for (size_t i = 0; i < tensors.size(); ++i)
-        std::memcpy(out.data() + dataOff + offs[i], tensors[i].bytes.data(), tensors[i].bytes.size());
+        if (!tensors[i].bytes.empty())
+            std::memcpy(out.data() + dataOff + offs[i], tensors[i].bytes.data(), tensors[i].bytes.size());
     const std::optional<std::vector<uint8_t>>* extra[] = {&masks, &vocab, &index};
     for (int s = 0; s < 3; ++s) {
         if (!*extra[s]) continue;
