@@ -42,14 +42,18 @@ void printSummary(const cmf::CmfFile& f) {
 
     if (h.contains("arch") && h["arch"].is_object()) {
         const auto& a = h["arch"];
-        auto val = [&](const char* k) { return a.contains(k) ? a[k].dump() : std::string("-"); };
+        auto val = [&](const char* k) {
+            if (!a.contains(k)) return std::string("-");
+            return a[k].is_string() ? a[k].get<std::string>() : a[k].dump();
+        };
         std::printf("arch %s: hidden %s, layers %s, heads %s/%s kv, head_dim %s, ffn %s, vocab %s, norm %s\n",
                     val("arch_name").c_str(), val("hidden_size").c_str(), val("num_layers").c_str(),
                     val("num_attention_heads").c_str(), val("num_kv_heads").c_str(), val("head_dim").c_str(),
                     val("intermediate_size").c_str(), val("vocab_size").c_str(), val("norm_style").c_str());
         if (a.contains("moe") && a["moe"].is_object()) std::printf("moe %s\n", a["moe"].dump().c_str());
     }
-    if (h.contains("quant_type")) std::printf("quant_type %s\n", h["quant_type"].dump().c_str());
+    if (h.contains("quant_type") && h["quant_type"].is_string())
+        std::printf("quant_type %s\n", h["quant_type"].get<std::string>().c_str());
 
     const auto& d = f.directory();
     std::map<std::string, std::pair<uint64_t, uint64_t>> byType; // dtype -> (tensors, bytes)
@@ -78,7 +82,16 @@ void printSummary(const cmf::CmfFile& f) {
                         s.baseDirHash ? (" (standalone, base " + cmf::hex64(*s.baseDirHash) + ")").c_str() : "");
     }
     if (const auto tag = f.shard()) std::printf("\nshard %u of %u\n", tag->no, tag->count);
-    if (!e.vocab.present()) std::printf("\nno tokenizer section\n");
+    std::printf("\ntokenizer: %s\n", e.vocab.present() ? (human(e.vocab.len) + " of tokenizer.json").c_str() : "none (no vocab section)");
+    if (const auto& c = f.chatBundle()) {
+        std::string eos;
+        for (auto id : c->eosTokenIds) eos += (eos.empty() ? "" : ", ") + std::to_string(id);
+        std::printf("chat template: %zu characters; eos ids [%s]%s%s\n", c->chatTemplate.size(), eos.c_str(),
+                    c->bosTokenId ? (", bos " + std::to_string(*c->bosTokenId)).c_str() : "",
+                    c->padTokenId ? (", pad " + std::to_string(*c->padTokenId)).c_str() : "");
+    } else {
+        std::printf("chat template: none in the file (runtimes fall back to ChatML)\n");
+    }
 }
 
 } // namespace

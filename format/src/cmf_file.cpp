@@ -60,6 +60,7 @@ std::shared_ptr<const CmfFile> CmfFile::fromMapping(std::shared_ptr<const Mapped
         f->skills_ = parseSkills(f->header_, names);
     }
     f->shard_ = parseShardTag(f->header_);
+    f->chat_ = parseChatBundle(f->header_);
     return f;
 }
 

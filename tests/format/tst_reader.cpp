@@ -249,6 +249,21 @@ private Q_SLOTS:
         b.header["skills"][0]["base_dir_hash"] = "not-hex";
         EXPECT_OPEN_ERROR(b.build(), cmf::ErrorKind::Parse, "base_dir_hash");
     }
+    void chatBundle() {
+        auto b = basic();
+        QVERIFY(!openBytes(b.build())->chatBundle().has_value()); // absent: ChatML fallback
+        b.header["tokenizer_config"] = {{"chat_template", "{{ messages }}"}, {"eos_token_ids", {7, 9}},
+                                        {"bos_token_id", nullptr}, {"pad_token_id", 3}};
+        const auto bytes = b.build();
+        const auto f = openBytes(bytes);
+        QVERIFY(f->chatBundle().has_value());
+        QCOMPARE(f->chatBundle()->chatTemplate, std::string("{{ messages }}"));
+        QCOMPARE(f->chatBundle()->eosTokenIds, (std::vector<int64_t>{7, 9}));
+        QVERIFY(!f->chatBundle()->bosTokenId.has_value());
+        QCOMPARE(*f->chatBundle()->padTokenId, int64_t(3));
+        b.header["tokenizer_config"]["eos_token_ids"] = {7, "nine"};
+        EXPECT_OPEN_ERROR(b.build(), cmf::ErrorKind::Parse, "eos_token_ids");
+    }
     void verifyReportsEveryProblem() {
         auto b = basic();
         b.vocab = std::vector<uint8_t>{'{', '}'};

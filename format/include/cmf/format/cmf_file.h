@@ -2,6 +2,7 @@
 // One CMF v2 file, opened and validated (spec §1–§7, §9, §10). Every section
 // is addressed only through the envelope; the directory, masks and tensors are
 // views into one mapping. A file either opens valid or open() throws.
+#include "cmf/format/chat_bundle.h"
 #include "cmf/format/codec.h"
 #include "cmf/format/directory.h"
 #include "cmf/format/envelope.h"
@@ -43,6 +44,7 @@ public:
     const std::optional<SparseIndex>& sparseIndex() const { return index_; }
     const std::vector<SkillRecord>& skills() const { return skills_; }
     std::optional<ShardTag> shard() const { return shard_; }
+    const std::optional<ChatBundle>& chatBundle() const { return chat_; }
 
     std::span<const uint8_t> section(const Section& s) const;
     std::span<const uint8_t> vocab() const { return section(env_.vocab); }
@@ -60,6 +62,7 @@ private:
     std::optional<SparseIndex> index_;
     std::vector<SkillRecord> skills_;
     std::optional<ShardTag> shard_;
+    std::optional<ChatBundle> chat_;
 };
 
 } // namespace cmf
