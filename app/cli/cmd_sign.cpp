@@ -38,7 +38,7 @@ void addSign(CLI::App& app, int* exitCode) {
         try {
             const auto seed = cmf::sig::readKeyFile(*key);
             TerminalProgress bar("sign");
-            const auto s = cmf::sig::signFile(*path, seed, cmf::Control{bar.callback(), nullptr});
+            const auto s = cmf::sig::signFile(*path, seed, cmf::Control{bar.callback(), interruptFlag()});
             bar.finish();
             std::cout << "wrote " << cmf::sig::signaturePath(*path) << "\nsha256 " << s.sha256 << "\npubkey " << s.pubkey << "\n";
             *exitCode = kExitOk;

@@ -25,7 +25,7 @@ int run(const Options& o) {
     try {
         const auto f = cmf::CmfFile::open(o.path);
         TerminalProgress bar(o.json ? "" : "verify");
-        const cmf::Control control{o.json ? cmf::ProgressFn{} : bar.callback(), nullptr};
+        const cmf::Control control{o.json ? cmf::ProgressFn{} : bar.callback(), interruptFlag()};
         const auto report = cmf::verify(*f, control);
         const auto sig = cmf::sig::checkSignature(
             o.path, o.pubkey.empty() ? std::nullopt : std::optional<std::string>(o.pubkey), control);
@@ -53,7 +53,7 @@ int run(const Options& o) {
         // An open failure is a verification failure (exit 1); an unreadable
         // file or a malformed --pubkey is an I/O or usage error (exit 2).
         const bool usage = e.kind() == cmf::ErrorKind::Io || e.kind() == cmf::ErrorKind::Signature;
-        code = usage ? kExitUsage : kExitCheckFailed;
+        code = e.kind() == cmf::ErrorKind::Cancelled ? kExitInterrupted : usage ? kExitUsage : kExitCheckFailed;
         out["error"] = {{"kind", cmf::errorKindName(e.kind())}, {"message", e.what()}};
         if (!o.json) printError(o.path, e);
     }

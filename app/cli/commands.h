@@ -8,6 +8,7 @@ namespace cmfcli {
 constexpr int kExitOk = 0;
 constexpr int kExitCheckFailed = 1;
 constexpr int kExitUsage = 2;
+constexpr int kExitInterrupted = 130; // Ctrl-C: the job stopped and cleaned up
 
 // Sets *exitCode when the subcommand runs.
 void addInfo(CLI::App& app, int* exitCode);
@@ -16,6 +17,10 @@ void addDump(CLI::App& app, int* exitCode);
 void addMasks(CLI::App& app, int* exitCode);
 void addKeygen(CLI::App& app, int* exitCode);
 void addSign(CLI::App& app, int* exitCode);
+void addConvert(CLI::App& app, int* exitCode);
+void addRequant(CLI::App& app, int* exitCode);
+void addCompact(CLI::App& app, int* exitCode);
+void addShard(CLI::App& app, int* exitCode);
 
 // "cmf: <path>: <kind>: <message>" on stderr.
 void printError(const std::string& path, const std::exception& e);

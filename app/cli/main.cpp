@@ -17,7 +17,7 @@ void printError(const std::string& path, const std::exception& e) {
 } // namespace cmfcli
 
 int main(int argc, char** argv) {
-    CLI::App app{"cmf — inspect, verify and sign CMF v2 model containers"};
+    CLI::App app{"cmf — inspect, verify, sign and write CMF v2 model containers"};
     app.set_version_flag("--version", std::string("cmf ") + CMF_VERSION);
     app.require_subcommand(1);
     app.fallthrough(false);
@@ -28,6 +28,10 @@ int main(int argc, char** argv) {
     cmfcli::addMasks(app, &code);
     cmfcli::addKeygen(app, &code);
     cmfcli::addSign(app, &code);
+    cmfcli::addConvert(app, &code);
+    cmfcli::addRequant(app, &code);
+    cmfcli::addCompact(app, &code);
+    cmfcli::addShard(app, &code);
     try {
         app.parse(argc, argv);
     } catch (const CLI::Success& e) {

@@ -1,9 +1,27 @@
 #include "terminal_progress.h"
 
+#include <csignal>
 #include <cstdio>
 #include <unistd.h>
 
 namespace cmfcli {
+
+namespace {
+std::atomic<bool> g_interrupted{false};
+extern "C" void onInterrupt(int) {
+    if (g_interrupted.exchange(true)) std::_Exit(130); // a second Ctrl-C: stop now
+}
+} // namespace
+
+const std::atomic<bool>* interruptFlag() {
+    static const bool installed = [] {
+        std::signal(SIGINT, onInterrupt);
+        std::signal(SIGTERM, onInterrupt);
+        return true;
+    }();
+    (void)installed;
+    return &g_interrupted;
+}
 
 TerminalProgress::TerminalProgress(std::string label)
     : label_(std::move(label)), enabled_(::isatty(STDERR_FILENO) == 1),

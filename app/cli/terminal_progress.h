@@ -9,6 +9,11 @@
 
 namespace cmfcli {
 
+// Ctrl-C (SIGINT/SIGTERM) raises this flag instead of killing the process,
+// so a long job stops at its next check and cleans up its temporary files.
+// The first call installs the handlers.
+const std::atomic<bool>* interruptFlag();
+
 class TerminalProgress {
 public:
     explicit TerminalProgress(std::string label);

@@ -62,4 +62,12 @@ void MappedFile::adviseSequential(uint64_t off, uint64_t len) const {
     ::madvise(const_cast<uint8_t*>(data_) + start, end - start, MADV_WILLNEED);
 }
 
+void MappedFile::release(const uint8_t* p, uint64_t len) const {
+    if (!mapped_ || p < data_ || p + len > data_ + size_) return;
+    const uint64_t page = uint64_t(::sysconf(_SC_PAGESIZE));
+    const uint64_t start = (uint64_t(p - data_) + page - 1) & ~(page - 1);
+    const uint64_t end = uint64_t(p - data_ + len) & ~(page - 1);
+    if (end > start) ::madvise(const_cast<uint8_t*>(data_) + start, end - start, MADV_DONTNEED);
+}
+
 } // namespace cmf

@@ -4,7 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 cmake --preset release >/dev/null
-cmake --build --preset release --target cmf bench_verify bench_info
+cmake --build --preset release --target cmf bench_verify bench_info bench_convert
 work=${1:-$(mktemp -d)}
 ./build/release/tests/bench/bench_info ./build/release/app/cli/cmf "$work"
 ./build/release/tests/bench/bench_verify ./build/release/app/cli/cmf "$work"
+./build/release/tests/bench/bench_convert ./build/release/app/cli/cmf "$work" q8

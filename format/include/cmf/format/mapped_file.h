@@ -23,6 +23,9 @@ public:
     const std::string& path() const { return path_; }
     // Advise the kernel that [off, off+len) will be read front to back soon.
     void adviseSequential(uint64_t off, uint64_t len) const;
+    // Drops [p, p+len) from this process's resident set once it has been
+    // used (whole pages inside the range only); the page cache keeps them.
+    void release(const uint8_t* p, uint64_t len) const;
 
 private:
     MappedFile() = default;

@@ -1,0 +1,7 @@
+#pragma once
+
+namespace cmf::engine {
+
+const char* libraryName();
+
+} // namespace cmf::engine

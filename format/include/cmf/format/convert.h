@@ -1,0 +1,78 @@
+#pragma once
+// Hugging Face checkpoint -> CMF (`cmf convert`), and the rewrites over an
+// existing model: requant, compact, shard. All go through Writer, so every
+// output is atomic and verifies clean.
+#include "cmf/format/dtype.h"
+#include "cmf/format/encode.h"
+#include "cmf/format/progress.h"
+
+#include <cstdint>
+#include <optional>
+#include <regex>
+#include <string>
+#include <vector>
+
+namespace cmf {
+
+// --quant names: f32 f16 bf16 q8 q8_2f q4 q4t q4tp vbit q1 q1s q1t.
+std::optional<DType> quantFromName(const std::string& name);
+std::vector<std::string> quantNames();
+
+struct DTypeRule {
+    std::string pattern; // ECMAScript regex, searched in the tensor name
+    DType dtype;
+};
+
+struct TensorReport {
+    std::string name;
+    std::string source;     // source dtype ("BF16", "q8_row", ...)
+    DType dtype = DType::F16;
+    std::string reason;     // why dtype differs from the request, if it does
+    std::vector<uint64_t> shape;
+    uint64_t sourceBytes = 0;
+    uint64_t bytes = 0;
+    double relRms = 0;      // ||w - dequant(encode(w))|| / ||w||
+    bool copied = false;    // bytes copied verbatim (no re-encode)
+};
+
+struct ConvertReport {
+    std::vector<TensorReport> tensors;
+    std::vector<std::string> outputs; // files written (several when sharded)
+    uint64_t sourceBytes = 0;
+    uint64_t outputBytes = 0;
+    double seconds = 0;
+};
+
+struct ConvertOptions {
+    std::string modelDir;
+    std::string output;
+    DType quant = DType::Q8Row;
+    double shardMaxGb = 0;       // 0: one file
+    EncodeOptions encode;
+    std::vector<DTypeRule> keep; // first match wins over quant
+};
+
+ConvertReport convertHf(const ConvertOptions& options, const Control& control = {});
+
+struct RequantOptions {
+    std::string input, output;
+    DType quant = DType::Q8Row;
+    std::string only;            // regex; empty = every tensor
+    EncodeOptions encode;
+};
+// Re-encodes the selected tensors (dequantize -> encode); every other tensor,
+// and the masks, vocab and index, are copied byte-for-byte.
+ConvertReport requant(const RequantOptions& options, const Control& control = {});
+
+// Rewrites a file that has grown by appends: same header, tensors and
+// sections, without dead section tails.
+ConvertReport compact(const std::string& input, const std::string& output, const Control& control = {});
+
+// Splits a model into `{base}-{no:05}-of-{count:05}.cmf` shards of at most
+// maxGb (rough f32 size, §10); tensors are copied verbatim.
+ConvertReport shard(const std::string& input, double maxGb, const std::string& outputBase, const Control& control = {});
+
+// The §10 greedy split: shard index (0-based) for each size in order.
+std::vector<uint32_t> planShards(const std::vector<uint64_t>& f32Sizes, uint64_t maxBytes);
+
+} // namespace cmf

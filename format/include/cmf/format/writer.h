@@ -1,0 +1,78 @@
+#pragma once
+// Writes a CMF v2 file exactly as §1–§8 lay it out: envelope, header JSON,
+// directory, weight blob (data_off on 4096, every tensor on 64, zero padding),
+// then masks, vocab and index. Tensors stream to disk one at a time, so memory
+// stays bounded by what the caller holds, not by the model. The header and the
+// directory have a size known up front (names, count, section hashes), so the
+// blob is written first at its final offset and the front is filled in last.
+//
+// Atomic: everything goes to a temporary sibling of the target; commit()
+// fsyncs and renames it over the target. A Writer destroyed without commit()
+// (failure, cancel) removes its temporary file and leaves the target untouched.
+#include "cmf/format/dtype.h"
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cmf {
+
+struct WriterSections {
+    std::optional<std::vector<uint8_t>> masks; // §5 section bytes
+    std::optional<std::vector<uint8_t>> vocab; // §6 tokenizer.json bytes
+    std::optional<std::vector<uint8_t>> index; // §7 (deprecation-pending; pass only to preserve it)
+};
+
+class Writer {
+public:
+    // header: the final header JSON; the writer sets "section_hashes".
+    // names: every tensor, in the order they will be written (on-disk order).
+    // extraFeatures: bits the content cannot imply (LOOP_MASKS).
+    Writer(std::string target, nlohmann::json header, std::vector<std::string> names, WriterSections sections,
+           uint32_t extraFeatures = 0);
+    ~Writer();
+    Writer(const Writer&) = delete;
+    Writer& operator=(const Writer&) = delete;
+
+    // Appends the next tensor (must be names[i] in order). Throws Error(Parse)
+    // on an out-of-order name, Error(Io) on a write failure.
+    void write(const std::string& name, DType dtype, const std::vector<uint64_t>& shape, const uint8_t* data, uint64_t nbytes);
+
+    // Writes sections, directory, header and envelope; fsync; rename over the target.
+    void commit();
+
+    const std::string& target() const { return target_; }
+    uint64_t bytesWritten() const { return pos_; }
+
+private:
+    struct Record {
+        DType dtype;
+        std::vector<uint64_t> shape;
+        uint64_t off, nbytes, hash;
+    };
+    void writeAt(uint64_t off, const void* data, uint64_t n);
+    void abandon() noexcept;
+
+    std::string target_, temp_;
+    int fd_ = -1;
+    nlohmann::json header_;
+    std::string headerText_;
+    std::vector<std::string> names_;
+    std::vector<Record> records_;
+    WriterSections sections_;
+    uint32_t features_ = 0;
+    uint64_t dirLen_ = 0, dataOff_ = 0, pos_ = 0;
+    bool committed_ = false;
+};
+
+// A masks section (§5) from its meta JSON and one blob per meta["masks"][i]:
+// fills blob_off/blob_len, aligns each blob to 8, pads with zeros.
+std::vector<uint8_t> buildMasksSection(nlohmann::json meta, const std::vector<std::vector<uint8_t>>& blobs);
+
+// Atomic replacement for small files (.sig, .npy, reports): temp sibling,
+// fsync, rename. Throws Error(Io).
+void writeFileAtomic(const std::string& path, const void* data, uint64_t n);
+
+} // namespace cmf

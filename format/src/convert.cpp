@@ -1,0 +1,309 @@
+#include "cmf/format/convert.h"
+#include "cmf/format/error.h"
+#include "cmf/format/hf_import.h"
+#include "cmf/format/safetensors.h"
+#include "cmf/format/shards.h"
+
+#include "convert_pipeline.h"
+
+#include <atomic>
+#include <chrono>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+
+namespace cmf {
+
+using detail::Produced;
+
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr std::pair<const char*, DType> kQuants[] = {
+    {"f32", DType::F32},       {"f16", DType::F16},     {"bf16", DType::BF16},     {"q8", DType::Q8Row},
+    {"q8_2f", DType::Q8_2F},   {"q4", DType::Q4Block},  {"q4t", DType::Q4Tiled},   {"q4tp", DType::Q4TP},
+    {"vbit", DType::VBitRo},   {"q1", DType::Q1},       {"q1s", DType::Q1S},       {"q1t", DType::Q1T},
+};
+
+std::vector<uint8_t> readFileBytes(const fs::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    if (!in) throw Error(ErrorKind::Io, p.string() + ": cannot read");
+    return std::vector<uint8_t>(std::istreambuf_iterator<char>(in), {});
+}
+
+nlohmann::json readJsonFile(const fs::path& p) {
+    std::ifstream in(p);
+    if (!in) throw Error(ErrorKind::Io, p.string() + ": cannot read");
+    auto j = nlohmann::json::parse(in, nullptr, false);
+    if (j.is_discarded()) throw Error(ErrorKind::Parse, p.string() + ": not valid JSON");
+    return j;
+}
+
+// Routers decide which experts run; their few weights are kept at f16 unless
+// a --keep rule says otherwise.
+bool isRouter(const std::string& name) {
+    const auto ends = [&](const char* s) {
+        const size_t n = std::strlen(s);
+        return name.size() >= n && name.compare(name.size() - n, n, s) == 0;
+    };
+    return ends(".mlp.gate.weight") || ends(".shared_expert_gate.weight");
+}
+
+DType requestedFor(const std::string& name, DType quant, const std::vector<DTypeRule>& keep) {
+    for (const auto& r : keep)
+        if (std::regex_search(name, std::regex(r.pattern))) return r.dtype;
+    if (isRouter(name) && quant != DType::F32) return DType::F16;
+    return quant;
+}
+
+// Encodes float rows as the chosen dtype and measures the error.
+Produced encodeTensor(const std::string& name, std::vector<uint64_t> shape, const std::vector<float>& values, DType requested,
+                      const EncodeOptions& eo) {
+    Produced p;
+    const TensorShape s = shape.size() >= 2 ? TensorShape{shape[0], values.size() / std::max<uint64_t>(1, shape[0])}
+                                            : TensorShape{1, values.size()};
+    const DTypeChoice c = chooseDType(requested, uint32_t(shape.size()), s);
+    try {
+        p.owned = encode(c.dtype, s, values.data(), eo);
+    } catch (const Error& e) {
+        throw Error(e.kind(), "tensor " + name + ": " + e.what());
+    }
+    p.dtype = c.dtype;
+    p.shape = std::move(shape);
+    p.bytes = p.owned.data();
+    p.nbytes = p.owned.size();
+    const auto back = decodeAll(TensorBytes{c.dtype, s, p.bytes, p.nbytes});
+    p.report.name = name;
+    p.report.dtype = c.dtype;
+    p.report.reason = c.reason;
+    p.report.shape = p.shape;
+    p.report.bytes = p.nbytes;
+    p.report.relRms = relativeRmsError(values.data(), back.data(), values.size());
+    return p;
+}
+
+std::vector<uint64_t> f32Sizes(const std::vector<std::vector<uint64_t>>& shapes) {
+    std::vector<uint64_t> out;
+    for (const auto& s : shapes) {
+        uint64_t n = 4;
+        for (auto d : s) n *= d;
+        out.push_back(n);
+    }
+    return out;
+}
+
+uint64_t gbToBytes(double gb) { return uint64_t(gb * 1e9); }
+
+double secondsSince(std::chrono::steady_clock::time_point t0) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+} // namespace
+
+std::optional<DType> quantFromName(const std::string& name) {
+    for (const auto& [n, t] : kQuants)
+        if (name == n) return t;
+    return std::nullopt;
+}
+
+std::vector<std::string> quantNames() {
+    std::vector<std::string> out;
+    for (const auto& [n, t] : kQuants) out.push_back(n);
+    return out;
+}
+
+std::vector<uint32_t> planShards(const std::vector<uint64_t>& sizes, uint64_t maxBytes) {
+    std::vector<uint32_t> out;
+    uint32_t shard = 0;
+    uint64_t used = 0;
+    for (uint64_t s : sizes) {
+        if (maxBytes > 0 && used > 0 && used + s > maxBytes) ++shard, used = 0;
+        out.push_back(shard);
+        used += s;
+    }
+    return out;
+}
+
+ConvertReport convertHf(const ConvertOptions& o, const Control& control) {
+    const auto t0 = std::chrono::steady_clock::now();
+    const fs::path dir(o.modelDir);
+    if (!fs::is_directory(dir)) throw Error(ErrorKind::Io, o.modelDir + ": not a directory");
+    if (!fs::exists(dir / "config.json")) throw Error(ErrorKind::Io, o.modelDir + ": no config.json");
+    const auto config = readJsonFile(dir / "config.json");
+    const Checkpoint ck = Checkpoint::open(o.modelDir);
+    std::vector<std::string> names;
+    for (const auto& t : ck.tensors()) names.push_back(t.name);
+    const auto arch = hf::archFromConfig(config, names);
+    hf::checkTensorSet(arch, names);
+    names = hf::canonicalOrder(names);
+    std::vector<const StTensor*> src;
+    std::vector<std::vector<uint64_t>> shapes;
+    for (const auto& n : names) {
+        src.push_back(ck.find(n));
+        if (!src.back()->isFloat())
+            throw Error(ErrorKind::Parse, "tensor " + n + ": source dtype " + src.back()->dtypeName + " is not f32, f16 or bf16");
+        shapes.push_back(src.back()->shape);
+    }
+
+    std::string quantName = "?";
+    for (const auto& [n, t] : kQuants)
+        if (t == o.quant) quantName = n;
+    nlohmann::json header{{"format", "cmf"},
+                          {"version", 2},
+                          {"arch", arch},
+                          {"quant_type", quantName},
+                          {"tokenizer_config", hf::chatBundleFromDir(o.modelDir)},
+                          {"skills", nlohmann::json::array()},
+                          {"shard", nullptr},
+                          {"provenance",
+                           {{"tool", "cmf-workbench convert"},
+                            {"source_model", fs::path(o.modelDir).filename().string().empty()
+                                                 ? fs::path(o.modelDir).parent_path().filename().string()
+                                                 : fs::path(o.modelDir).filename().string()},
+                            {"quant", quantName},
+                            {"mean_bits", o.quant == DType::VBitRo || o.quant == DType::VBit ? nlohmann::json(o.encode.meanBits) : nlohmann::json()}}}};
+    WriterSections sections;
+    if (fs::exists(dir / "tokenizer.json")) sections.vocab = readFileBytes(dir / "tokenizer.json");
+
+    const auto shardOf = o.shardMaxGb > 0 ? planShards(f32Sizes(shapes), gbToBytes(o.shardMaxGb)) : std::vector<uint32_t>{};
+    auto out = detail::openOutputs(o.output, header, names, shardOf, std::move(sections), 0);
+
+    ConvertReport report;
+    report.sourceBytes = ck.totalBytes();
+    std::atomic<uint64_t> done{0};
+    detail::runPipeline(
+        names.size(),
+        [&](size_t i) {
+            const StTensor& t = *src[i];
+            std::vector<float> values(t.count());
+            t.toFloat(0, t.rows(), values.data());
+            ck.release(t);
+            Produced p = encodeTensor(t.name, t.shape, values, requestedFor(t.name, o.quant, o.keep), o.encode);
+            p.report.source = t.dtypeName;
+            p.report.sourceBytes = t.nbytes;
+            control.report(done += t.nbytes, report.sourceBytes, "converting " + t.name);
+            return p;
+        },
+        [&](size_t i, Produced& p) {
+            out.writers[out.shardOf[i]]->write(names[i], p.dtype, p.shape, p.bytes, p.nbytes);
+            report.tensors.push_back(std::move(p.report));
+        },
+        control);
+    out.commitAll();
+    report.outputs = out.paths;
+    for (const auto& path : out.paths) report.outputBytes += fs::file_size(path);
+    report.seconds = secondsSince(t0);
+    return report;
+}
+
+namespace {
+
+// Copies a model tensor's bytes verbatim.
+Produced copyTensor(const Model& m, const ModelTensor& t) {
+    Produced p;
+    const TensorBytes b = m.tensorBytes(t);
+    p.dtype = t.record.dtype;
+    p.shape = t.record.dims();
+    p.bytes = b.data;
+    p.nbytes = b.nbytes;
+    p.report.name = std::string(t.record.name);
+    p.report.source = std::string(dtypeName(t.record.dtype));
+    p.report.dtype = t.record.dtype;
+    p.report.shape = p.shape;
+    p.report.sourceBytes = p.report.bytes = b.nbytes;
+    p.report.copied = true;
+    return p;
+}
+
+// Sections of the model's first file, verbatim.
+WriterSections sectionsOf(const CmfFile& f) {
+    WriterSections s;
+    auto copy = [&](const Section& sec) -> std::optional<std::vector<uint8_t>> {
+        if (!sec.present()) return std::nullopt;
+        const auto span = f.section(sec);
+        return std::vector<uint8_t>(span.begin(), span.end());
+    };
+    s.masks = copy(f.envelope().masks);
+    s.vocab = copy(f.envelope().vocab);
+    s.index = copy(f.envelope().index);
+    return s;
+}
+
+// Rewrites a model tensor by tensor; transform decides per tensor.
+ConvertReport rewrite(const Model& m, const std::string& output, nlohmann::json header, const std::vector<uint32_t>& shardOf,
+                      const std::function<Produced(const ModelTensor&)>& transform, const Control& control) {
+    const auto t0 = std::chrono::steady_clock::now();
+    std::vector<std::string> names;
+    uint64_t total = 0;
+    for (const auto& t : m.tensors()) names.emplace_back(t.record.name), total += t.record.nbytes;
+    const uint32_t extra = m.primary().envelope().requiredFeatures & LoopMasks;
+    auto out = detail::openOutputs(output, header, names, shardOf, sectionsOf(m.primary()), extra);
+    ConvertReport report;
+    report.sourceBytes = total;
+    std::atomic<uint64_t> done{0};
+    detail::runPipeline(
+        names.size(),
+        [&](size_t i) {
+            Produced p = transform(m.tensors()[i]);
+            control.report(done += m.tensors()[i].record.nbytes, total, "writing " + names[i]);
+            return p;
+        },
+        [&](size_t i, Produced& p) {
+            out.writers[out.shardOf[i]]->write(names[i], p.dtype, p.shape, p.bytes, p.nbytes);
+            report.tensors.push_back(std::move(p.report));
+        },
+        control);
+    out.commitAll();
+    report.outputs = out.paths;
+    for (const auto& path : out.paths) report.outputBytes += fs::file_size(path);
+    report.seconds = secondsSince(t0);
+    return report;
+}
+
+nlohmann::json unshardedHeader(const Model& m) {
+    nlohmann::json h = m.primary().header();
+    h.erase("section_hashes"); // the writer recomputes them
+    h["shard"] = nullptr;
+    return h;
+}
+
+} // namespace
+
+ConvertReport requant(const RequantOptions& o, const Control& control) {
+    const Model m = Model::open(o.input);
+    nlohmann::json header = unshardedHeader(m);
+    if (!header.contains("provenance") || !header["provenance"].is_object()) header["provenance"] = nlohmann::json::object();
+    header["provenance"]["requant"] = {{"quant", std::string(dtypeName(o.quant))}, {"only", o.only}};
+    const std::regex only(o.only.empty() ? std::string(".*") : o.only);
+    return rewrite(m, o.output, header, {}, [&](const ModelTensor& t) {
+        const std::string name(t.record.name);
+        if (!std::regex_search(name, only)) return copyTensor(m, t);
+        const auto values = decodeAll(m.tensorBytes(t));
+        Produced p = encodeTensor(name, t.record.dims(), values, o.quant, o.encode);
+        p.report.source = std::string(dtypeName(t.record.dtype));
+        p.report.sourceBytes = t.record.nbytes;
+        return p;
+    }, control);
+}
+
+ConvertReport compact(const std::string& input, const std::string& output, const Control& control) {
+    const Model m = Model::open(input);
+    if (m.files().size() > 1) throw Error(ErrorKind::Parse, input + ": compact takes a single file; this is a shard set");
+    nlohmann::json header = m.primary().header();
+    header.erase("section_hashes");
+    return rewrite(m, output, header, {}, [&](const ModelTensor& t) { return copyTensor(m, t); }, control);
+}
+
+ConvertReport shard(const std::string& input, double maxGb, const std::string& outputBase, const Control& control) {
+    if (maxGb <= 0) throw Error(ErrorKind::Parse, "shard: --max-gb must be positive");
+    const Model m = Model::open(input);
+    std::vector<std::vector<uint64_t>> shapes;
+    for (const auto& t : m.tensors()) shapes.push_back(t.record.dims());
+    auto plan = planShards(f32Sizes(shapes), gbToBytes(maxGb));
+    return rewrite(m, outputBase + ".cmf", unshardedHeader(m), plan, [&](const ModelTensor& t) { return copyTensor(m, t); },
+                   control);
+}
+
+} // namespace cmf

@@ -1,0 +1,84 @@
+#include "convert_pipeline.h"
+
+#include "cmf/format/error.h"
+#include "cmf/format/shards.h"
+
+#include <exception>
+#include <mutex>
+#include <tbb/info.h>
+#include <tbb/parallel_pipeline.h>
+
+namespace cmf::detail {
+
+void runPipeline(size_t n, const std::function<Produced(size_t)>& produce,
+                 const std::function<void(size_t, Produced&)>& consume, const Control& control) {
+    size_t next = 0;
+    // Two tensors per thread in flight: enough to keep every core busy while
+    // the writer drains, few enough that memory stays a small multiple of the
+    // largest tensor.
+    const size_t tokens = size_t(std::max(1, tbb::info::default_concurrency())) * 2;
+    struct Item {
+        size_t index;
+        Produced p;
+    };
+    tbb::parallel_pipeline(
+        tokens,
+        tbb::make_filter<void, size_t>(tbb::filter_mode::serial_in_order,
+                                       [&](tbb::flow_control& fc) -> size_t {
+                                           if (next >= n || control.cancelled()) {
+                                               fc.stop();
+                                               return 0;
+                                           }
+                                           return next++;
+                                       }) &
+            tbb::make_filter<size_t, std::shared_ptr<Item>>(
+                tbb::filter_mode::parallel,
+                [&](size_t i) { return std::make_shared<Item>(Item{i, produce(i)}); }) &
+            tbb::make_filter<std::shared_ptr<Item>, void>(tbb::filter_mode::serial_in_order,
+                                                          [&](std::shared_ptr<Item> item) { consume(item->index, item->p); }));
+    control.checkCancel();
+}
+
+void Outputs::commitAll() {
+    for (auto& w : writers) w->commit();
+}
+
+std::string shardBase(const std::string& output) {
+    if (output.size() > 4 && output.compare(output.size() - 4, 4, ".cmf") == 0) return output.substr(0, output.size() - 4);
+    return output;
+}
+
+Outputs openOutputs(const std::string& output, const nlohmann::json& header, const std::vector<std::string>& names,
+                    const std::vector<uint32_t>& shardOf, WriterSections sections, uint32_t extraFeatures) {
+    Outputs o;
+    uint32_t count = 1;
+    for (auto s : shardOf) count = std::max(count, s + 1);
+    o.shardOf = shardOf.empty() ? std::vector<uint32_t>(names.size(), 0) : shardOf;
+    if (count == 1) {
+        nlohmann::json h = header;
+        h["shard"] = nullptr;
+        o.paths.push_back(output);
+        o.writers.push_back(std::make_unique<Writer>(output, h, names, std::move(sections), extraFeatures));
+        return o;
+    }
+    ShardName sn{shardBase(output), 1, count};
+    for (uint32_t s = 0; s < count; ++s) {
+        std::vector<std::string> mine;
+        for (size_t i = 0; i < names.size(); ++i)
+            if (o.shardOf[i] == s) mine.push_back(names[i]);
+        nlohmann::json h = header;
+        h["shard"] = {{"no", s + 1}, {"count", count}};
+        WriterSections sec;
+        if (s == 0) {
+            sec = sections;
+        } else {
+            h["tokenizer_config"] = nullptr;
+            if (h.contains("skills")) h["skills"] = nlohmann::json::array();
+        }
+        o.paths.push_back(sn.pathFor(s + 1));
+        o.writers.push_back(std::make_unique<Writer>(o.paths.back(), h, mine, std::move(sec), s == 0 ? extraFeatures : 0));
+    }
+    return o;
+}
+
+} // namespace cmf::detail

@@ -1,0 +1,45 @@
+#pragma once
+// The shared engine of convert, requant, compact and shard: tensors are
+// produced (decoded / encoded) in parallel, at most a few in flight so memory
+// stays bounded, and consumed in order by the writers. Private to format/.
+#include "cmf/format/convert.h"
+#include "cmf/format/writer.h"
+
+#include <functional>
+#include <memory>
+
+namespace cmf::detail {
+
+struct Produced {
+    DType dtype = DType::F16;
+    std::vector<uint64_t> shape;
+    std::vector<uint8_t> owned;    // encoded bytes, or empty when borrowed
+    const uint8_t* bytes = nullptr; // owned.data() or a view into a source mapping
+    uint64_t nbytes = 0;
+    TensorReport report;
+};
+
+// Runs produce(i) for i in [0, n) on worker threads and consume(i, p) on one
+// thread in index order. Cancel is checked between tensors; errors propagate.
+void runPipeline(size_t n, const std::function<Produced(size_t)>& produce,
+                 const std::function<void(size_t, Produced&)>& consume, const Control& control);
+
+// One Writer per output file; tensors go to writers[shardOf[i]]. All commit
+// together at the end, so a failure leaves no output at all.
+struct Outputs {
+    std::vector<std::unique_ptr<Writer>> writers;
+    std::vector<std::string> paths;
+    std::vector<uint32_t> shardOf;
+    void commitAll();
+};
+
+// Builds the per-shard headers and writers (§10: masks/vocab/index,
+// tokenizer_config and skills only in shard 1). shardOf empty or all zero:
+// a single file at `output`.
+Outputs openOutputs(const std::string& output, const nlohmann::json& header, const std::vector<std::string>& names,
+                    const std::vector<uint32_t>& shardOf, WriterSections sections, uint32_t extraFeatures);
+
+// "model.cmf" -> "model"; the base for shard names.
+std::string shardBase(const std::string& output);
+
+} // namespace cmf::detail

@@ -1,0 +1,231 @@
+#include "cmf/format/writer.h"
+#include "cmf/format/directory.h"
+#include "cmf/format/envelope.h"
+#include "cmf/format/error.h"
+#include "cmf/format/hash64.h"
+
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <filesystem>
+#include <unistd.h>
+
+namespace cmf {
+namespace {
+
+uint64_t alignUp(uint64_t v, uint64_t a) { return (v + a - 1) / a * a; }
+
+void putU32(uint8_t* p, uint32_t v) { std::memcpy(p, &v, 4); }
+void putU64(uint8_t* p, uint64_t v) { std::memcpy(p, &v, 8); }
+
+std::string ioError(const std::string& path, const char* what) { return path + ": " + what + ": " + std::strerror(errno); }
+
+// mkstemp in the target's directory, so rename() stays on one filesystem.
+int makeTemp(const std::string& target, std::string& temp) {
+    temp = target + ".tmp-XXXXXX";
+    std::vector<char> buf(temp.begin(), temp.end());
+    buf.push_back('\0');
+    const int fd = ::mkstemp(buf.data());
+    if (fd < 0) throw Error(ErrorKind::Io, ioError(target, "cannot create a temporary file beside it"));
+    temp.assign(buf.data());
+    ::fchmod(fd, 0644);
+    return fd;
+}
+
+void syncDir(const std::string& path) {
+    const auto dir = std::filesystem::path(path).parent_path();
+    const int d = ::open(dir.empty() ? "." : dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (d >= 0) {
+        ::fsync(d);
+        ::close(d);
+    }
+}
+
+} // namespace
+
+Writer::Writer(std::string target, nlohmann::json header, std::vector<std::string> names, WriterSections sections,
+               uint32_t extraFeatures)
+    : target_(std::move(target)), header_(std::move(header)), names_(std::move(names)), sections_(std::move(sections)),
+      features_(TensorDir | extraFeatures) {
+    if (!header_.is_object()) throw Error(ErrorKind::Parse, "writer: header must be a JSON object");
+    // An empty section is an absent one (offset 0), with no hash to check.
+    for (auto* s : {&sections_.masks, &sections_.vocab, &sections_.index})
+        if (*s && (*s)->empty()) s->reset();
+    nlohmann::json sh = nlohmann::json::object();
+    if (sections_.masks) sh["masks"] = hex64(hash64(sections_.masks->data(), sections_.masks->size()));
+    if (sections_.vocab) sh["vocab"] = hex64(hash64(sections_.vocab->data(), sections_.vocab->size()));
+    if (sections_.index) sh["index"] = hex64(hash64(sections_.index->data(), sections_.index->size()));
+    header_["section_hashes"] = sh;
+    headerText_ = header_.dump();
+
+    uint64_t pool = 0;
+    for (const auto& n : names_) {
+        if (n.empty() || n.size() > 0xFFFF) throw Error(ErrorKind::Parse, "writer: tensor name length " + std::to_string(n.size()));
+        pool += n.size();
+    }
+    dirLen_ = kDirHeaderSize + names_.size() * kDirRecordSize + pool;
+    dataOff_ = alignUp(kEnvelopeSize + headerText_.size() + dirLen_, kDataAlign);
+    pos_ = dataOff_;
+    fd_ = makeTemp(target_, temp_);
+}
+
+Writer::~Writer() {
+    if (!committed_) abandon();
+}
+
+void Writer::abandon() noexcept {
+    if (fd_ >= 0) ::close(fd_);
+    fd_ = -1;
+    if (!temp_.empty()) ::unlink(temp_.c_str());
+    temp_.clear();
+}
+
+void Writer::writeAt(uint64_t off, const void* data, uint64_t n) {
+    const auto* p = static_cast<const uint8_t*>(data);
+    while (n > 0) {
+        const ssize_t w = ::pwrite(fd_, p, std::min<uint64_t>(n, 1u << 30), off_t(off));
+        if (w < 0) {
+            if (errno == EINTR) continue;
+            throw Error(ErrorKind::Io, ioError(temp_, "write failed"));
+        }
+        p += w, off += uint64_t(w), n -= uint64_t(w);
+    }
+}
+
+void Writer::write(const std::string& name, DType dtype, const std::vector<uint64_t>& shape, const uint8_t* data, uint64_t nbytes) {
+    if (records_.size() >= names_.size() || names_[records_.size()] != name)
+        throw Error(ErrorKind::Parse, "writer: tensor " + name + " written out of the declared order");
+    if (shape.size() > kMaxDims) throw Error(ErrorKind::Parse, "writer: tensor " + name + " has more than 6 dimensions");
+    for (auto d : shape)
+        if (d > 0xFFFFFFFFull) throw Error(ErrorKind::Parse, "writer: tensor " + name + " has a dimension past u32");
+    // Zero padding up to the 64-byte boundary is implicit: the file is sparse
+    // until written, and unwritten bytes read as zero.
+    pos_ = alignUp(pos_, kTensorAlign);
+    writeAt(pos_, data, nbytes);
+    records_.push_back({dtype, shape, pos_ - dataOff_, nbytes, hash64(data, nbytes)});
+    pos_ += nbytes;
+    if (dtype == DType::Q8_2F || dtype == DType::VBit || dtype == DType::VBitRo) features_ |= Quant2F;
+}
+
+void Writer::commit() {
+    if (records_.size() != names_.size())
+        throw Error(ErrorKind::Parse, "writer: " + std::to_string(names_.size() - records_.size()) + " declared tensors were not written");
+    const uint64_t dataLen = pos_ - dataOff_;
+    uint8_t env[kEnvelopeSize] = {};
+    std::memcpy(env, "CMF\x01", 4);
+    putU32(env + 0x04, kFormatVersion);
+    auto section = [&](int slot, uint64_t off, uint64_t len) {
+        putU64(env + 0x10 + 16 * slot, off);
+        putU64(env + 0x18 + 16 * slot, len);
+    };
+    // Masks, vocab and index follow the blob in that order, unpadded.
+    const std::optional<std::vector<uint8_t>>* tail[] = {&sections_.masks, &sections_.vocab, &sections_.index};
+    for (int s = 0; s < 3; ++s) {
+        if (!*tail[s]) continue;
+        const auto& bytes = **tail[s];
+        section(3 + s, pos_, bytes.size());
+        writeAt(pos_, bytes.data(), bytes.size());
+        pos_ += bytes.size();
+    }
+    if (sections_.masks) features_ |= BinaryMasks;
+    if (header_.contains("skills") && header_["skills"].is_array())
+        for (const auto& s : header_["skills"])
+            if (s.is_object() && s.contains("base_dir_hash") && !s["base_dir_hash"].is_null()) features_ |= SkillFile;
+
+    // Directory: records, then the name pool.
+    std::vector<uint8_t> dir(dirLen_, 0);
+    putU64(dir.data(), records_.size());
+    const uint64_t poolOff = kDirHeaderSize + records_.size() * kDirRecordSize;
+    putU64(dir.data() + 8, poolOff);
+    uint64_t nameOff = 0;
+    for (size_t i = 0; i < records_.size(); ++i) {
+        const Record& r = records_[i];
+        uint8_t* p = dir.data() + kDirHeaderSize + i * kDirRecordSize;
+        putU32(p, uint32_t(nameOff));
+        const uint16_t len = uint16_t(names_[i].size());
+        std::memcpy(p + 4, &len, 2);
+        p[6] = uint8_t(r.dtype);
+        p[7] = uint8_t(r.shape.size());
+        for (size_t d = 0; d < r.shape.size(); ++d) putU32(p + 8 + 4 * d, uint32_t(r.shape[d]));
+        putU64(p + 32, r.off);
+        putU64(p + 40, r.nbytes);
+        putU64(p + 48, r.hash);
+        std::memcpy(dir.data() + poolOff + nameOff, names_[i].data(), names_[i].size());
+        nameOff += names_[i].size();
+    }
+
+    putU32(env + 0x0C, features_);
+    section(0, kEnvelopeSize, headerText_.size());
+    section(1, kEnvelopeSize + headerText_.size(), dir.size());
+    section(2, dataOff_, dataLen);
+    putU64(env + 0x70, hash64(headerText_.data(), headerText_.size()));
+    putU64(env + 0x78, hash64(dir.data(), dir.size()));
+    writeAt(kEnvelopeSize, headerText_.data(), headerText_.size());
+    writeAt(kEnvelopeSize + headerText_.size(), dir.data(), dir.size());
+    // The blob may end before data_off when there are no tensors: extend.
+    if (::ftruncate(fd_, off_t(pos_)) != 0) throw Error(ErrorKind::Io, ioError(temp_, "cannot size"));
+    writeAt(0, env, sizeof env); // the envelope last: until now the file has no magic
+    if (::fsync(fd_) != 0) throw Error(ErrorKind::Io, ioError(temp_, "fsync failed"));
+    if (::close(fd_) != 0) {
+        fd_ = -1;
+        throw Error(ErrorKind::Io, ioError(temp_, "close failed"));
+    }
+    fd_ = -1;
+    if (::rename(temp_.c_str(), target_.c_str()) != 0) throw Error(ErrorKind::Io, ioError(target_, "cannot rename the finished file over"));
+    temp_.clear();
+    syncDir(target_);
+    committed_ = true;
+}
+
+std::vector<uint8_t> buildMasksSection(nlohmann::json meta, const std::vector<std::vector<uint8_t>>& blobs) {
+    if (!meta.is_object() || !meta.contains("masks") || !meta["masks"].is_array() || meta["masks"].size() != blobs.size())
+        throw Error(ErrorKind::Parse, "masks: meta[\"masks\"] must list one entry per blob");
+    // blob_off values change the meta's length, which moves the blobs: iterate
+    // until the text length is stable (two rounds in practice).
+    std::string text;
+    uint64_t metaLen = 0;
+    for (int round = 0; round < 8; ++round) {
+        uint64_t off = alignUp(8 + metaLen, 8);
+        for (size_t i = 0; i < blobs.size(); ++i) {
+            meta["masks"][i]["blob_off"] = off;
+            meta["masks"][i]["blob_len"] = blobs[i].size();
+            off = alignUp(off + blobs[i].size(), 8);
+        }
+        text = meta.dump();
+        if (text.size() == metaLen) break;
+        metaLen = text.size();
+    }
+    std::vector<uint8_t> out(8);
+    putU32(out.data(), uint32_t(blobs.size()));
+    putU32(out.data() + 4, uint32_t(text.size()));
+    out.insert(out.end(), text.begin(), text.end());
+    for (size_t i = 0; i < blobs.size(); ++i) {
+        out.resize(meta["masks"][i]["blob_off"].get<uint64_t>(), 0);
+        out.insert(out.end(), blobs[i].begin(), blobs[i].end());
+    }
+    return out;
+}
+
+void writeFileAtomic(const std::string& path, const void* data, uint64_t n) {
+    std::string temp;
+    const int fd = makeTemp(path, temp);
+    const auto* p = static_cast<const uint8_t*>(data);
+    bool ok = true;
+    while (ok && n > 0) {
+        const ssize_t w = ::write(fd, p, n);
+        if (w < 0 && errno == EINTR) continue;
+        ok = w > 0;
+        if (ok) p += w, n -= uint64_t(w);
+    }
+    ok = ok && ::fsync(fd) == 0;
+    ok = (::close(fd) == 0) && ok;
+    if (!ok || ::rename(temp.c_str(), path.c_str()) != 0) {
+        const std::string msg = ioError(path, "cannot write");
+        ::unlink(temp.c_str());
+        throw Error(ErrorKind::Io, msg);
+    }
+    syncDir(path);
+}
+
+} // namespace cmf

@@ -1,0 +1,195 @@
+// cmf convert on the real trained models (tiny-chat, tiny-chat-code,
+// tiny-moe) at every main quant: files verify clean, carry a complete arch,
+// tokenizer and chat bundle, and dequantize to the source within each
+// dtype's bound (measured here against the safetensors, independently of
+// the converter's own report).
+#include "test_support.h"
+
+#include "cmf/format/cmf_file.h"
+#include "cmf/format/convert.h"
+#include "cmf/format/error.h"
+#include "cmf/format/safetensors.h"
+#include "cmf/format/shards.h"
+#include "cmf/format/verify.h"
+
+#include <QTest>
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+namespace {
+
+std::string modelDir(const std::string& name) {
+    return name == "tiny-chat" ? cmftest::dataPath("../../resources/demo-model") : cmftest::dataPath("models/" + name);
+}
+
+double rel(const std::vector<float>& a, const std::vector<float>& b) {
+    double num = 0, den = 0;
+    for (size_t i = 0; i < a.size(); ++i) num += double(a[i] - b[i]) * double(a[i] - b[i]), den += double(a[i]) * double(a[i]);
+    return den > 0 ? std::sqrt(num / den) : std::sqrt(num);
+}
+
+// Bound on the relative RMS error of a 2-D weight matrix in this dtype.
+double boundFor(cmf::DType t) {
+    switch (t) {
+    case cmf::DType::F32:
+    case cmf::DType::BF16: return 0.0; // the source is bf16: both are exact
+    case cmf::DType::F16: return 2e-3;
+    case cmf::DType::Q8Row:
+    case cmf::DType::Q8_2F: return 0.02;
+    case cmf::DType::Q4Block:
+    case cmf::DType::Q4Tiled: return 0.2;
+    case cmf::DType::Q4TP:
+    case cmf::DType::VBitRo:
+    case cmf::DType::VBit: return 0.25;
+    default: return 1.0;
+    }
+}
+
+} // namespace
+
+class TestConvert : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void convertModel_data() {
+        QTest::addColumn<QString>("model");
+        QTest::addColumn<QString>("quant");
+        for (const char* m : {"tiny-chat", "tiny-chat-code", "tiny-moe"})
+            for (const char* q : {"f32", "bf16", "q8", "q8_2f", "q4", "q4t", "q4tp", "vbit"})
+                QTest::newRow((std::string(m) + "/" + q).c_str()) << QString::fromLatin1(m) << QString::fromLatin1(q);
+    }
+    void convertModel() {
+        QFETCH(QString, model);
+        QFETCH(QString, quant);
+        const std::string dir = modelDir(model.toStdString());
+        const std::string out = cmftest::tempDir() + "/" + model.toStdString() + "-" + quant.toStdString() + ".cmf";
+        cmf::ConvertOptions o;
+        o.modelDir = dir;
+        o.output = out;
+        o.quant = *cmf::quantFromName(quant.toStdString());
+        const auto report = cmf::convertHf(o, {});
+        QCOMPARE(report.outputs, std::vector<std::string>{out});
+
+        const auto f = cmf::CmfFile::open(out);
+        const auto v = cmf::verify(*f);
+        QVERIFY2(v.ok(), v.ok() ? "" : v.problems[0].detail.c_str());
+
+        // Header: complete arch, tokenizer bytes verbatim, chat bundle.
+        const auto config = cmftest::loadJson(dir + "/config.json");
+        const auto& arch = f->header()["arch"];
+        JCOMPARE(arch["hidden_size"], config["hidden_size"]);
+        JCOMPARE(arch["num_layers"], config["num_hidden_layers"]);
+        JCOMPARE(arch["num_attention_heads"], config["num_attention_heads"]);
+        JCOMPARE(arch["num_kv_heads"], config["num_key_value_heads"]);
+        JCOMPARE(arch["head_dim"], config["head_dim"]);
+        JCOMPARE(arch["vocab_size"], config["vocab_size"]);
+        JCOMPARE(arch["rope_theta"], config["rope_theta"]);
+        JCOMPARE(arch["norm_style"], "qwen");
+        JCOMPARE(arch["tie_word_embeddings"], false);
+        QCOMPARE(arch["layer_types"].size(), size_t(4));
+        if (model == QLatin1String("tiny-moe")) {
+            JCOMPARE(arch["moe"]["num_experts"], 8);
+            JCOMPARE(arch["moe"]["top_k"], 2);
+            JCOMPARE(arch["moe"]["moe_intermediate_size"], 256);
+            JCOMPARE(arch["moe"]["norm_topk_prob"], true);
+        } else {
+            QVERIFY(!arch.contains("moe") || arch["moe"].is_null());
+        }
+        const auto tok = cmftest::readBytes(dir + "/tokenizer.json");
+        QVERIFY(std::ranges::equal(f->vocab(), tok));
+        QVERIFY(f->chatBundle().has_value());
+        QVERIFY(f->chatBundle()->chatTemplate.find("<|im_start|>") != std::string::npos);
+        QVERIFY(std::ranges::find(f->chatBundle()->eosTokenIds, 8168) != f->chatBundle()->eosTokenIds.end());
+
+        // Every source tensor, same shape, within its dtype's bound.
+        const auto ck = cmf::Checkpoint::open(dir);
+        QCOMPARE(f->directory().count(), uint64_t(ck.tensors().size()));
+        for (const auto& st : ck.tensors()) {
+            const auto r = f->findTensor(st.name);
+            QVERIFY2(r.has_value(), st.name.c_str());
+            QVERIFY(r->dims() == st.shape);
+            std::vector<float> src(st.count());
+            st.toFloat(0, st.rows(), src.data());
+            const auto got = cmf::decodeAll(f->tensorBytes(*r));
+            const double e = rel(src, got);
+            const double bound = st.shape.size() == 1 ? 2e-3 : boundFor(r->dtype);
+            QVERIFY2(e <= bound, (st.name + " " + std::string(cmf::dtypeName(r->dtype)) + " rel RMS " + std::to_string(e)).c_str());
+        }
+        // The expert banks are role-contiguous (§2.2): gate of every expert, then up, then down.
+        if (model == QLatin1String("tiny-moe")) {
+            std::vector<std::string> layer0;
+            for (uint64_t i = 0; i < f->directory().count(); ++i) {
+                const std::string n(f->directory().record(i).name);
+                if (n.rfind("model.layers.0.mlp.experts.", 0) == 0) layer0.push_back(n);
+            }
+            QCOMPARE(layer0.size(), size_t(24));
+            QCOMPARE(layer0[0], std::string("model.layers.0.mlp.experts.0.gate_proj.weight"));
+            QCOMPARE(layer0[7], std::string("model.layers.0.mlp.experts.7.gate_proj.weight"));
+            QCOMPARE(layer0[8], std::string("model.layers.0.mlp.experts.0.up_proj.weight"));
+            QCOMPARE(layer0[23], std::string("model.layers.0.mlp.experts.7.down_proj.weight"));
+        }
+        fs::remove(out);
+    }
+    void shardedConvertMatchesSingle() {
+        const std::string dir = cmftest::tempDir() + "/sharded";
+        fs::create_directories(dir);
+        cmf::ConvertOptions o;
+        o.modelDir = modelDir("tiny-chat");
+        o.quant = cmf::DType::Q8_2F;
+        o.output = dir + "/single.cmf";
+        cmf::convertHf(o, {});
+        o.output = dir + "/split.cmf";
+        o.shardMaxGb = 0.01; // ~10 MB of f32 per shard
+        const auto report = cmf::convertHf(o, {});
+        QVERIFY(report.outputs.size() >= 3);
+        for (const auto& p : report.outputs) QVERIFY(cmf::verify(*cmf::CmfFile::open(p)).ok());
+        const auto a = cmf::Model::open(dir + "/single.cmf"), b = cmf::Model::open(report.outputs[1]);
+        QCOMPARE(b.tensors().size(), a.tensors().size());
+        for (const auto& t : a.tensors()) QCOMPARE(b.tensors()[*b.find(t.record.name)].record.hash, t.record.hash);
+        QVERIFY(!b.files()[0]->vocab().empty() && b.files()[1]->vocab().empty());
+        QVERIFY(b.files()[0]->chatBundle().has_value() && !b.files()[1]->chatBundle().has_value());
+    }
+    void keepRulesAndFallbacks() {
+        cmf::ConvertOptions o;
+        o.modelDir = modelDir("tiny-moe");
+        o.output = cmftest::tempDir() + "/keep.cmf";
+        o.quant = cmf::DType::Q4Tiled;
+        o.keep = {{"embed_tokens", cmf::DType::Q8Row}};
+        const auto report = cmf::convertHf(o, {});
+        const auto f = cmf::CmfFile::open(o.output);
+        QCOMPARE(f->findTensor("model.embed_tokens.weight")->dtype, cmf::DType::Q8Row);
+        QCOMPARE(f->findTensor("model.norm.weight")->dtype, cmf::DType::F16);          // 1-D: always f16
+        QCOMPARE(f->findTensor("model.layers.0.mlp.gate.weight")->dtype, cmf::DType::F16); // routers stay f16
+        QCOMPARE(f->findTensor("lm_head.weight")->dtype, cmf::DType::Q4Tiled);
+    }
+    void clearErrors() {
+        const std::string bad = cmftest::tempDir() + "/bad-model";
+        fs::create_directories(bad);
+        cmf::ConvertOptions o;
+        o.modelDir = bad;
+        o.output = cmftest::tempDir() + "/bad.cmf";
+        auto expectError = [&](cmf::ErrorKind kind, const char* words) {
+            try {
+                cmf::convertHf(o, {});
+                QFAIL("converted a broken model");
+            } catch (const cmf::Error& e) {
+                QCOMPARE(e.kind(), kind);
+                QVERIFY2(std::string(e.what()).find(words) != std::string::npos, e.what());
+            }
+            QVERIFY(!fs::exists(o.output));
+        };
+        expectError(cmf::ErrorKind::Io, "config.json");
+        auto config = cmftest::loadJson(modelDir("tiny-chat") + "/config.json");
+        config["model_type"] = "bert";
+        std::ofstream(bad + "/config.json") << config.dump();
+        fs::copy_file(modelDir("tiny-chat") + "/model.safetensors", bad + "/model.safetensors");
+        expectError(cmf::ErrorKind::Parse, "bert");
+    }
+};
+
+QTEST_GUILESS_MAIN(TestConvert)
+#include "tst_convert.moc"
