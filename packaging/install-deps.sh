@@ -8,7 +8,7 @@ packages=(
   build-essential cmake ninja-build ccache pkg-config git clang libclang-rt-14-dev
   # Qt 6: Widgets, Charts, Concurrent, Test, LinguistTools (GL headers are needed by Qt6Gui's CMake config)
   qt6-base-dev qt6-base-dev-tools qt6-charts-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
-  qt6-translations-l10n libgl-dev libxkbcommon-dev
+  qt6-translations-l10n libqt6opengl6-dev libgl-dev libxkbcommon-dev
   # format and engine libraries
   nlohmann-json3-dev libsodium-dev libtbb-dev libeigen3-dev libpcre2-dev libutf8proc-dev libcli11-dev
   # headless GUI runs and screenshots

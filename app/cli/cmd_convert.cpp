@@ -67,7 +67,8 @@ void printReport(const cmf::ConvertReport& r, bool perTensor) {
             std::printf("%-56s %-6s -> %-8s %12llu %12llu %10s\n", t.name.c_str(), t.source.c_str(),
                         std::string(cmf::dtypeName(t.dtype)).c_str(), (unsigned long long)t.sourceBytes,
                         (unsigned long long)t.bytes, t.copied ? "copied" : std::to_string(t.relRms).substr(0, 8).c_str());
-            if (!t.reason.empty()) std::printf("    note: %s\n", t.reason.c_str());
+            // 1-D tensors are f16 by rule; only a real fallback is worth a note.
+            if (!t.reason.empty() && t.shape.size() >= 2) std::printf("    note: %s\n", t.reason.c_str());
         }
     }
     std::map<std::string, std::pair<uint64_t, uint64_t>> byType;

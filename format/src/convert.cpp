@@ -7,6 +7,9 @@
 #include "convert_pipeline.h"
 
 #include <atomic>
+#include <cmath>
+#include <tbb/combinable.h>
+#include <tbb/parallel_for.h>
 #include <chrono>
 #include <cstring>
 #include <filesystem>
@@ -58,30 +61,104 @@ DType requestedFor(const std::string& name, DType quant, const std::vector<DType
     return quant;
 }
 
-// Encodes float rows as the chosen dtype and measures the error.
-Produced encodeTensor(const std::string& name, std::vector<uint64_t> shape, const std::vector<float>& values, DType requested,
-                      const EncodeOptions& eo) {
-    Produced p;
-    const TensorShape s = shape.size() >= 2 ? TensorShape{shape[0], values.size() / std::max<uint64_t>(1, shape[0])}
-                                            : TensorShape{1, values.size()};
-    const DTypeChoice c = chooseDType(requested, uint32_t(shape.size()), s);
-    try {
-        p.owned = encode(c.dtype, s, values.data(), eo);
-    } catch (const Error& e) {
-        throw Error(e.kind(), "tensor " + name + ": " + e.what());
+// Rows per chunk when a tensor streams through the encoders: about 1 Mi
+// elements (4 MB of float32), so memory is bounded and chunks spread over
+// the cores.
+uint64_t chunkRows(uint64_t cols) { return std::max<uint64_t>(1, (1u << 20) / std::max<uint64_t>(1, cols)); }
+
+TensorShape shapeOf(const std::vector<uint64_t>& shape, uint64_t count) {
+    if (shape.size() < 2) return {1, count};
+    return {shape[0], shape[0] ? count / shape[0] : 0};
+}
+
+// Squared error and squared norm of a decoded range against its source.
+struct ErrorSums {
+    double num = 0, den = 0;
+    void add(const float* ref, const float* got, uint64_t n) {
+        for (uint64_t i = 0; i < n; ++i) {
+            const double d = double(ref[i]) - double(got[i]);
+            num += d * d;
+            den += double(ref[i]) * double(ref[i]);
+        }
     }
+    double relative() const { return den > 0 ? std::sqrt(num / den) : std::sqrt(num); }
+};
+
+Produced finish(const std::string& name, std::vector<uint64_t> shape, const DTypeChoice& c, std::vector<uint8_t> bytes,
+                double relRms) {
+    Produced p;
     p.dtype = c.dtype;
     p.shape = std::move(shape);
+    p.owned = std::move(bytes);
     p.bytes = p.owned.data();
     p.nbytes = p.owned.size();
-    const auto back = decodeAll(TensorBytes{c.dtype, s, p.bytes, p.nbytes});
     p.report.name = name;
     p.report.dtype = c.dtype;
     p.report.reason = c.reason;
     p.report.shape = p.shape;
     p.report.bytes = p.nbytes;
-    p.report.relRms = relativeRmsError(values.data(), back.data(), values.size());
+    p.report.relRms = relRms;
     return p;
+}
+
+// Encodes a whole float tensor; the error is measured chunk by chunk so a
+// second full-size buffer is never needed.
+Produced encodeTensor(const std::string& name, std::vector<uint64_t> shape, const std::vector<float>& values, DType requested,
+                      const EncodeOptions& eo) {
+    const TensorShape s = shapeOf(shape, values.size());
+    const DTypeChoice c = chooseDType(requested, uint32_t(shape.size()), s);
+    std::vector<uint8_t> bytes;
+    try {
+        bytes = encode(c.dtype, s, values.data(), eo);
+    } catch (const Error& e) {
+        throw Error(e.kind(), "tensor " + name + ": " + e.what());
+    }
+    const TensorBytes tb{c.dtype, s, bytes.data(), bytes.size()};
+    validatePayload(tb);
+    ErrorSums err;
+    std::vector<float> back;
+    for (uint64_t r0 = 0; r0 < s.rows; r0 += chunkRows(s.cols)) {
+        const uint64_t r1 = std::min(s.rows, r0 + chunkRows(s.cols));
+        back.resize((r1 - r0) * s.cols);
+        decodeRows(tb, r0, r1, back.data());
+        err.add(values.data() + r0 * s.cols, back.data(), back.size());
+    }
+    return finish(name, std::move(shape), c, std::move(bytes), err.relative());
+}
+
+// A source tensor to its chosen dtype. Row-separable layouts stream: each
+// chunk of rows is widened, encoded into place, decoded back for the error
+// and released from the mapping, in parallel; memory is the output payload
+// plus a few chunks. Other layouts need the whole tensor as float32.
+Produced convertTensor(const Checkpoint& ck, const StTensor& t, DType requested, const EncodeOptions& eo) {
+    const TensorShape s = shapeOf(t.shape, t.count());
+    const DTypeChoice c = chooseDType(requested, uint32_t(t.shape.size()), s);
+    if (!encodesByRows(c.dtype, s)) {
+        std::vector<float> values(t.count());
+        t.toFloat(0, t.rows(), values.data());
+        ck.release(t);
+        return encodeTensor(t.name, t.shape, values, requested, eo);
+    }
+    std::vector<uint8_t> payload(*expectedNBytes(c.dtype, s));
+    const TensorBytes tb{c.dtype, s, payload.data(), payload.size()};
+    const uint64_t step = chunkRows(s.cols);
+    tbb::combinable<ErrorSums> errs;
+    tbb::parallel_for(uint64_t(0), (s.rows + step - 1) / step, [&](uint64_t k) {
+        const uint64_t r0 = k * step, r1 = std::min(s.rows, r0 + step);
+        std::vector<float> src((r1 - r0) * s.cols), back(src.size());
+        t.toFloat(r0, r1, src.data());
+        ck.release(t, r0, r1);
+        try {
+            encodeRowsInto(c.dtype, s, r0, r1, src.data(), payload.data(), eo);
+        } catch (const Error& e) {
+            throw Error(e.kind(), "tensor " + t.name + ": " + e.what());
+        }
+        decodeRows(tb, r0, r1, back.data());
+        errs.local().add(src.data(), back.data(), src.size());
+    });
+    ErrorSums total;
+    errs.combine_each([&](const ErrorSums& e) { total.num += e.num, total.den += e.den; });
+    return finish(t.name, t.shape, c, std::move(payload), total.relative());
 }
 
 std::vector<uint64_t> f32Sizes(const std::vector<std::vector<uint64_t>>& shapes) {
@@ -177,10 +254,7 @@ ConvertReport convertHf(const ConvertOptions& o, const Control& control) {
         names.size(),
         [&](size_t i) {
             const StTensor& t = *src[i];
-            std::vector<float> values(t.count());
-            t.toFloat(0, t.rows(), values.data());
-            ck.release(t);
-            Produced p = encodeTensor(t.name, t.shape, values, requestedFor(t.name, o.quant, o.keep), o.encode);
+            Produced p = convertTensor(ck, t, requestedFor(t.name, o.quant, o.keep), o.encode);
             p.report.source = t.dtypeName;
             p.report.sourceBytes = t.nbytes;
             control.report(done += t.nbytes, report.sourceBytes, "converting " + t.name);

@@ -13,10 +13,10 @@ namespace cmf::detail {
 void runPipeline(size_t n, const std::function<Produced(size_t)>& produce,
                  const std::function<void(size_t, Produced&)>& consume, const Control& control) {
     size_t next = 0;
-    // Two tensors per thread in flight: enough to keep every core busy while
-    // the writer drains, few enough that memory stays a small multiple of the
-    // largest tensor.
-    const size_t tokens = size_t(std::max(1, tbb::info::default_concurrency())) * 2;
+    // One tensor per thread in flight, plus the one the writer drains: every
+    // core stays busy (large tensors also split into row chunks inside
+    // produce) while memory stays a small multiple of the largest tensor.
+    const size_t tokens = size_t(std::max(1, tbb::info::default_concurrency())) + 1;
     struct Item {
         size_t index;
         Produced p;

@@ -430,7 +430,8 @@ nlohmann::json chatBundleFromDir(const std::string& dir) {
     const json tokCfg = readJson(root / "tokenizer_config.json").value_or(json::object());
     const json tokenizer = readJson(root / "tokenizer.json").value_or(json::object());
     // A multimodal config keeps some ids in its text_config only.
-    const json textConfig = config.contains("text_config") && config["text_config"].is_object() ? config["text_config"] : json::object();
+    const json textConfig =
+        config.contains("text_config") && config["text_config"].is_object() ? config["text_config"] : json::object();
 
     json chatTemplate; // null
     if (auto jinja = readText(root / "chat_template.jinja")) {
@@ -446,7 +447,8 @@ nlohmann::json chatBundleFromDir(const std::string& dir) {
                 names += (names.empty() ? "" : ", ") + name.dump();
             }
             if (chatTemplate.is_null())
-                throw Error(ErrorKind::Parse, dir + "/tokenizer_config.json: chat_template list has no \"default\" entry (has " + names + ")");
+                throw Error(ErrorKind::Parse, dir + "/tokenizer_config.json: chat_template list has no \"default\" entry (has " +
+                                                  names + ")");
         } else {
             throw Error(ErrorKind::Parse, dir + "/tokenizer_config.json: chat_template is neither a string nor a list");
         }
@@ -488,7 +490,8 @@ std::vector<std::string> canonicalOrder(std::vector<std::string> names) {
         if (n == "lm_head.weight") return {2, 0, {}, 0, 0, n};
         if (const auto layer = splitIndexed(n, kLayers)) {
             // A layer's expert bank is one region (§2.2): it sorts as "mlp.experts", then by role, then by expert.
-            if (const auto expert = expertRole(layer->second)) return {3, layer->first, "mlp.experts", expert->first, expert->second, n};
+            if (const auto expert = expertRole(layer->second))
+                return {3, layer->first, "mlp.experts", expert->first, expert->second, n};
             return {3, layer->first, layer->second, 0, 0, n};
         }
         if (std::string_view(n).starts_with(kMtp)) return {4, 0, {}, 0, 0, n};
@@ -517,8 +520,8 @@ void checkTensorSet(const nlohmann::json& arch, const std::vector<std::string>& 
     };
 
     const int64_t numLayers = archInt(arch, "num_layers", "arch.");
-    const json& types = arch.contains("layer_types") ? arch["layer_types"] : json::array();
-    const json& moe = arch.contains("moe") ? arch["moe"] : json();
+    const json types = arch.contains("layer_types") && arch["layer_types"].is_array() ? arch["layer_types"] : json::array();
+    const json moe = arch.contains("moe") ? arch["moe"] : json();
     std::set<int64_t> moeLayers;
     if (moe.is_object() && moe.contains("moe_layers"))
         for (const auto& i : moe["moe_layers"]) {
@@ -535,11 +538,13 @@ void checkTensorSet(const nlohmann::json& arch, const std::vector<std::string>& 
 
     need("model.embed_tokens.weight");
     need("model.norm.weight");
-    if (!arch.value("tie_word_embeddings", false)) need("lm_head.weight");
+    const bool tied = arch.contains("tie_word_embeddings") && arch["tie_word_embeddings"] == true;
+    if (!tied) need("lm_head.weight");
     for (int64_t i = 0; i < numLayers; ++i) {
         const std::string p = "model.layers." + std::to_string(i) + ".";
         attention(p, size_t(i));
-        const bool isMoe = moe.is_object() && (moe.contains("moe_layers") ? moeLayers.count(i) > 0 : have.count(p + "mlp.gate.weight") > 0);
+        const bool isMoe = moe.is_object() && (moe.contains("moe_layers") ? moeLayers.count(i) > 0
+                                                                           : have.count(p + "mlp.gate.weight") > 0);
         if (!isMoe) {
             for (const char* proj : {"gate_proj", "up_proj", "down_proj"}) need(p + "mlp." + proj + ".weight");
             continue;
@@ -559,8 +564,9 @@ void checkTensorSet(const nlohmann::json& arch, const std::vector<std::string>& 
     }
 
     if (missing.empty()) return;
+    const json archName = arch.contains("arch_name") && arch["arch_name"].is_string() ? arch["arch_name"] : json("?");
     std::string msg = "checkpoint lacks " + std::to_string(missing.size()) + " tensor" + (missing.size() == 1 ? "" : "s") +
-                      " the arch (" + arch.value("arch_name", std::string("?")) + ") implies: ";
+                      " the arch (" + archName.get<std::string>() + ") implies: ";
     const size_t shown = std::min<size_t>(missing.size(), 5);
     for (size_t i = 0; i < shown; ++i) msg += (i ? ", " : "") + missing[i];
     if (missing.size() > shown) msg += ", and " + std::to_string(missing.size() - shown) + " more";

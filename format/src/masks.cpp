@@ -37,7 +37,7 @@ uint32_t archU32(const nlohmann::json& arch, const char* key, bool required) {
         if (required) throw Error(ErrorKind::Parse, std::string("masks section: header arch.") + key + " is missing; mask blobs are sized from it (§5)");
         return 0;
     }
-    if (!it->is_number_unsigned() || it->get<uint64_t>() > (1u << 24))
+    if (!it->is_number_integer() || it->get<int64_t>() < 0 || it->get<int64_t>() > (1 << 24))
         throw Error(ErrorKind::Parse, std::string("masks section: header arch.") + key + " is not a sane unsigned integer");
     return it->get<uint32_t>();
 }

@@ -164,6 +164,11 @@ const StTensor* Checkpoint::find(const std::string& name) const {
 
 void Checkpoint::release(const StTensor& t) const { maps_.at(t.file)->release(t.data, t.nbytes); }
 
+void Checkpoint::release(const StTensor& t, uint64_t r0, uint64_t r1) const {
+    const uint64_t rowBytes = t.rows() ? t.nbytes / t.rows() : 0;
+    maps_.at(t.file)->release(t.data + r0 * rowBytes, (r1 - r0) * rowBytes);
+}
+
 uint64_t Checkpoint::totalBytes() const {
     uint64_t n = 0;
     for (const auto& t : tensors_) n += t.nbytes;

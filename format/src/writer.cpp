@@ -196,13 +196,14 @@ std::vector<uint8_t> buildMasksSection(nlohmann::json meta, const std::vector<st
         if (text.size() == metaLen) break;
         metaLen = text.size();
     }
-    std::vector<uint8_t> out(8);
+    std::vector<uint8_t> out(8 + text.size(), 0);
     putU32(out.data(), uint32_t(blobs.size()));
     putU32(out.data() + 4, uint32_t(text.size()));
-    out.insert(out.end(), text.begin(), text.end());
+    std::memcpy(out.data() + 8, text.data(), text.size());
     for (size_t i = 0; i < blobs.size(); ++i) {
-        out.resize(meta["masks"][i]["blob_off"].get<uint64_t>(), 0);
-        out.insert(out.end(), blobs[i].begin(), blobs[i].end());
+        const uint64_t off = meta["masks"][i]["blob_off"].get<uint64_t>();
+        out.resize(off + blobs[i].size(), 0);
+        if (!blobs[i].empty()) std::memcpy(out.data() + off, blobs[i].data(), blobs[i].size());
     }
     return out;
 }

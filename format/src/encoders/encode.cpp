@@ -47,6 +47,9 @@ bool hasLayout(DType t) { return dtypeDecodable(t) && t != DType::U8; }
     const auto id = static_cast<unsigned>(t);
     if (!isKnownDType(static_cast<uint8_t>(t)))
         throw Error(ErrorKind::Parse, "dtype " + std::to_string(id) + " is not in the dtype table (§3.1)");
+    if (t == DType::U8)
+        throw Error(ErrorKind::Parse, "u8 (dtype 6) is reserved in §3.1 and holds raw bytes in §12 pipelines: "
+                                      "it is not an encoding of float weights");
     throw Error(ErrorKind::Parse, std::string(dtypeName(t)) + " (dtype " + std::to_string(id) +
                                       ") is reserved (§3.1): there is no layout to encode");
 }

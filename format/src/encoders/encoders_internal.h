@@ -11,6 +11,10 @@
 //   - weights are quantized against that rounded scale, i.e. against the
 //     value the decoder will multiply by;
 //   - q = w / scale is rounded half to even (numpy's np.round) and clipped.
+// One deliberate difference: the reference floors at float32(6.104e-5) and
+// divides by that, while it stores (and decoders multiply by) 2^-14. A row
+// or group whose scale sits at the floor can therefore get a code one off
+// from ours, rarely; ours are the codes that reproduce under decoding.
 #include "cmf/format/encode.h"
 #include "cmf/format/error.h"
 #include "cmf/format/half.h"

@@ -22,6 +22,18 @@ struct EncodeOptions {
 // not allow (see chooseDType), or a reserved dtype.
 std::vector<uint8_t> encode(DType dtype, TensorShape shape, const float* values, const EncodeOptions& options = {});
 
+// Layouts whose rows encode independently into fixed places of an
+// expectedNBytes payload: f32, f16, bf16, q8_row, q4_block (in % 32 == 0),
+// q4_tiled, q4tp, q1. Convert streams large tensors through these in row
+// chunks, in parallel, without ever holding the whole tensor as float32.
+bool encodesByRows(DType dtype, TensorShape shape);
+
+// Encodes rows [r0, r1) (values: those rows only, row-major) into their place
+// in payload (expectedNBytes(dtype, shape) bytes). The bytes equal what
+// encode() writes for the whole tensor. Throws like encode().
+void encodeRowsInto(DType dtype, TensorShape shape, uint64_t r0, uint64_t r1, const float* values,
+                    uint8_t* payload, const EncodeOptions& options = {});
+
 // The dtype a tensor actually gets when `requested` is asked for: 1-D tensors
 // and tensors under 32 elements are f16 (§3.2); a layout whose shape rule
 // fails falls back to a valid one. `reason` says why when it differs.

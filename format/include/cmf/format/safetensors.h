@@ -45,6 +45,8 @@ public:
     uint64_t totalBytes() const;
     // Drops a tensor's source pages from the resident set after use.
     void release(const StTensor& t) const;
+    // The same for rows [r0, r1) only.
+    void release(const StTensor& t, uint64_t r0, uint64_t r1) const;
 
 private:
     std::vector<std::shared_ptr<const MappedFile>> maps_;
