@@ -53,7 +53,8 @@ class TestCli : public QObject {
 private Q_SLOTS:
     void helpOnEveryVerb_data() {
         QTest::addColumn<QString>("verb");
-        for (const char* v : {"info", "verify", "dump", "masks", "keygen", "sign"}) QTest::newRow(v) << QString::fromLatin1(v);
+        for (const char* v : {"info", "verify", "dump", "masks", "keygen", "sign", "convert", "requant", "compact", "shard"})
+            QTest::newRow(v) << QString::fromLatin1(v);
     }
     void helpOnEveryVerb() {
         QFETCH(QString, verb);
@@ -196,6 +197,39 @@ private Q_SLOTS:
         JCOMPARE(j["masks"][1]["ffn_active"], json({32, 32}));
         JCOMPARE(j["masks"][1]["quality"], nullptr);
         QCOMPARE(runCmf({QStringLiteral("masks"), kit("valid/tiny-s7-F16.cmf")}).code, 0);
+    }
+    void convertRequantShardCompact() {
+        const QString model = QString::fromStdString(cmftest::dataPath("models/tiny-moe"));
+        const QString out = tmp("moe-q8.cmf"), q4 = tmp("moe-q4.cmf"), whole = tmp("moe-whole.cmf");
+        Run r = runCmf({QStringLiteral("convert"), QStringLiteral("--model"), model, QStringLiteral("--quant"), QStringLiteral("q8"),
+                        QStringLiteral("--output"), out, QStringLiteral("--json")});
+        QVERIFY2(r.code == 0, r.err.c_str());
+        json j = r.j();
+        JCOMPARE(j["outputs"], json({out.toStdString()}));
+        QCOMPARE(j["tensors"].size(), size_t(135));
+        for (const auto& t : j["tensors"])
+            if (t["dtype"] == "q8_row") QVERIFY(t["rel_rms"].get<double>() > 0 && t["rel_rms"].get<double>() < 0.02);
+        QCOMPARE(runCmf({QStringLiteral("verify"), out}).code, 0);
+
+        r = runCmf({QStringLiteral("requant"), out, QStringLiteral("--quant"), QStringLiteral("q4"), QStringLiteral("--only"),
+                    QStringLiteral("experts"), QStringLiteral("--output"), q4, QStringLiteral("--json")});
+        QVERIFY2(r.code == 0, r.err.c_str());
+        size_t copied = 0;
+        const json requanted = r.j();
+        for (const auto& t : requanted["tensors"]) copied += t["copied"].get<bool>();
+        QCOMPARE(copied, size_t(135 - 4 * 8 * 3)); // everything but the 96 expert projections
+
+        r = runCmf({QStringLiteral("shard"), q4, QStringLiteral("--max-gb"), QStringLiteral("0.02"), QStringLiteral("--output-base"),
+                    tmp("moe-shard"), QStringLiteral("--json")});
+        QVERIFY2(r.code == 0, r.err.c_str());
+        const json shards = r.j()["outputs"];
+        QVERIFY(shards.size() >= 2);
+        for (const auto& s : shards) QCOMPARE(runCmf({QStringLiteral("verify"), QString::fromStdString(s.get<std::string>())}).code, 0);
+
+        QCOMPARE(runCmf({QStringLiteral("compact"), q4, QStringLiteral("--output"), whole}).code, 0);
+        QCOMPARE(runCmf({QStringLiteral("convert"), QStringLiteral("--model"), model, QStringLiteral("--quant"), QStringLiteral("q9"),
+                         QStringLiteral("--output"), out}).code, 2);
+        QCOMPARE(runCmf({QStringLiteral("convert"), QStringLiteral("--model"), tmp("nowhere"), QStringLiteral("--output"), out}).code, 2);
     }
     void keygenSignVerify() {
         const QString key = tmp("signer.key"), other = tmp("other.key"), model = tmp("signed.cmf");

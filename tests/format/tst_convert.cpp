@@ -14,7 +14,9 @@
 
 #include <QTest>
 #include <algorithm>
+#include <atomic>
 #include <cmath>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 
@@ -165,6 +167,79 @@ private Q_SLOTS:
         QCOMPARE(f->findTensor("model.norm.weight")->dtype, cmf::DType::F16);          // 1-D: always f16
         QCOMPARE(f->findTensor("model.layers.0.mlp.gate.weight")->dtype, cmf::DType::F16); // routers stay f16
         QCOMPARE(f->findTensor("lm_head.weight")->dtype, cmf::DType::Q4Tiled);
+    }
+    void shardedSafetensorsSource() {
+        // Split the demo checkpoint in two files with an index, as large HF
+        // checkpoints ship; the conversion must not change a byte.
+        const std::string src = modelDir("tiny-chat"), dir = cmftest::tempDir() + "/split-source";
+        fs::remove_all(dir);
+        fs::create_directories(dir);
+        for (const char* f : {"config.json", "tokenizer.json", "tokenizer_config.json", "generation_config.json"})
+            fs::copy_file(src + "/" + f, dir + "/" + f);
+        const auto bytes = cmftest::readBytes(src + "/model.safetensors");
+        uint64_t hlen;
+        std::memcpy(&hlen, bytes.data(), 8);
+        const json header = json::parse(bytes.begin() + 8, bytes.begin() + 8 + long(hlen));
+        json parts[2] = {json::object(), json::object()}, index{{"metadata", json::object()}, {"weight_map", json::object()}};
+        std::vector<uint8_t> data[2];
+        int k = 0;
+        for (const auto& [name, v] : header.items()) {
+            if (name == "__metadata__") continue;
+            const int part = (k++ % 2);
+            const uint64_t b = v["data_offsets"][0], e = v["data_offsets"][1];
+            json entry = v;
+            entry["data_offsets"] = {data[part].size(), data[part].size() + (e - b)};
+            data[part].insert(data[part].end(), bytes.begin() + long(8 + hlen + b), bytes.begin() + long(8 + hlen + e));
+            parts[part][name] = entry;
+            index["weight_map"][name] = "model-0000" + std::to_string(part + 1) + "-of-00002.safetensors";
+        }
+        for (int part = 0; part < 2; ++part) {
+            std::string text = parts[part].dump();
+            const uint64_t n = text.size();
+            std::ofstream out(dir + "/model-0000" + std::to_string(part + 1) + "-of-00002.safetensors", std::ios::binary);
+            out.write(reinterpret_cast<const char*>(&n), 8);
+            out.write(text.data(), std::streamsize(n));
+            out.write(reinterpret_cast<const char*>(data[part].data()), std::streamsize(data[part].size()));
+        }
+        std::ofstream(dir + "/model.safetensors.index.json") << index.dump();
+        cmf::ConvertOptions o;
+        o.quant = cmf::DType::Q4Tiled;
+        o.modelDir = src;
+        o.output = cmftest::tempDir() + "/from-single.cmf";
+        cmf::convertHf(o, {});
+        o.modelDir = dir;
+        o.output = cmftest::tempDir() + "/from-split.cmf";
+        cmf::convertHf(o, {});
+        const auto a = cmf::CmfFile::open(cmftest::tempDir() + "/from-single.cmf"), b = cmf::CmfFile::open(o.output);
+        QCOMPARE(b->directory().count(), a->directory().count());
+        for (uint64_t i = 0; i < a->directory().count(); ++i) {
+            QCOMPARE(b->directory().record(i).name, a->directory().record(i).name);
+            QCOMPARE(b->directory().record(i).hash, a->directory().record(i).hash);
+        }
+    }
+    void cancelLeavesNothing() {
+        const std::string dir = cmftest::tempDir() + "/cancel";
+        fs::remove_all(dir);
+        fs::create_directories(dir);
+        { std::ofstream(dir + "/model.cmf") << "previous"; }
+        std::atomic<bool> stop{false};
+        int calls = 0;
+        cmf::Control control{[&](uint64_t, uint64_t, std::string_view) { if (++calls == 5) stop = true; }, &stop};
+        cmf::ConvertOptions o;
+        o.modelDir = modelDir("tiny-moe");
+        o.output = dir + "/model.cmf";
+        o.quant = cmf::DType::Q8Row;
+        try {
+            cmf::convertHf(o, control);
+            QFAIL("convert ignored the cancel flag");
+        } catch (const cmf::Error& e) {
+            QCOMPARE(e.kind(), cmf::ErrorKind::Cancelled);
+        }
+        QCOMPARE(size_t(std::distance(fs::directory_iterator(dir), fs::directory_iterator())), size_t(1));
+        std::ifstream in(dir + "/model.cmf");
+        std::string s;
+        in >> s;
+        QCOMPARE(s, std::string("previous"));
     }
     void clearErrors() {
         const std::string bad = cmftest::tempDir() + "/bad-model";
