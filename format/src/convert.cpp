@@ -10,7 +10,6 @@
 #include <cmath>
 #include <tbb/combinable.h>
 #include <tbb/parallel_for.h>
-#include <chrono>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -173,9 +172,6 @@ std::vector<uint64_t> f32Sizes(const std::vector<std::vector<uint64_t>>& shapes)
 
 uint64_t gbToBytes(double gb) { return uint64_t(gb * 1e9); }
 
-double secondsSince(std::chrono::steady_clock::time_point t0) {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-}
 
 } // namespace
 
@@ -204,7 +200,6 @@ std::vector<uint32_t> planShards(const std::vector<uint64_t>& sizes, uint64_t ma
 }
 
 ConvertReport convertHf(const ConvertOptions& o, const Control& control) {
-    const auto t0 = std::chrono::steady_clock::now();
     const fs::path dir(o.modelDir);
     if (!fs::is_directory(dir)) throw Error(ErrorKind::Io, o.modelDir + ": not a directory");
     if (!fs::exists(dir / "config.json")) throw Error(ErrorKind::Io, o.modelDir + ": no config.json");
@@ -247,29 +242,15 @@ ConvertReport convertHf(const ConvertOptions& o, const Control& control) {
     const auto shardOf = o.shardMaxGb > 0 ? planShards(f32Sizes(shapes), gbToBytes(o.shardMaxGb)) : std::vector<uint32_t>{};
     auto out = detail::openOutputs(o.output, header, names, shardOf, std::move(sections), 0);
 
-    ConvertReport report;
-    report.sourceBytes = ck.totalBytes();
-    std::atomic<uint64_t> done{0};
-    detail::runPipeline(
-        names.size(),
-        [&](size_t i) {
-            const StTensor& t = *src[i];
-            Produced p = convertTensor(ck, t, requestedFor(t.name, o.quant, o.keep), o.encode);
-            p.report.source = t.dtypeName;
-            p.report.sourceBytes = t.nbytes;
-            control.report(done += t.nbytes, report.sourceBytes, "converting " + t.name);
-            return p;
-        },
-        [&](size_t i, Produced& p) {
-            out.writers[out.shardOf[i]]->write(names[i], p.dtype, p.shape, p.bytes, p.nbytes);
-            report.tensors.push_back(std::move(p.report));
-        },
-        control);
-    out.commitAll();
-    report.outputs = out.paths;
-    for (const auto& path : out.paths) report.outputBytes += fs::file_size(path);
-    report.seconds = secondsSince(t0);
-    return report;
+    std::vector<uint64_t> sizes;
+    for (const auto* t : src) sizes.push_back(t->nbytes);
+    return detail::writeAll(out, names, sizes, [&](size_t i) {
+        const StTensor& t = *src[i];
+        Produced p = convertTensor(ck, t, requestedFor(t.name, o.quant, o.keep), o.encode);
+        p.report.source = t.dtypeName;
+        p.report.sourceBytes = t.nbytes;
+        return p;
+    }, "converting", control);
 }
 
 namespace {
@@ -308,32 +289,12 @@ WriterSections sectionsOf(const CmfFile& f) {
 // Rewrites a model tensor by tensor; transform decides per tensor.
 ConvertReport rewrite(const Model& m, const std::string& output, nlohmann::json header, const std::vector<uint32_t>& shardOf,
                       const std::function<Produced(const ModelTensor&)>& transform, const Control& control) {
-    const auto t0 = std::chrono::steady_clock::now();
     std::vector<std::string> names;
-    uint64_t total = 0;
-    for (const auto& t : m.tensors()) names.emplace_back(t.record.name), total += t.record.nbytes;
+    std::vector<uint64_t> sizes;
+    for (const auto& t : m.tensors()) names.emplace_back(t.record.name), sizes.push_back(t.record.nbytes);
     const uint32_t extra = m.primary().envelope().requiredFeatures & LoopMasks;
     auto out = detail::openOutputs(output, header, names, shardOf, sectionsOf(m.primary()), extra);
-    ConvertReport report;
-    report.sourceBytes = total;
-    std::atomic<uint64_t> done{0};
-    detail::runPipeline(
-        names.size(),
-        [&](size_t i) {
-            Produced p = transform(m.tensors()[i]);
-            control.report(done += m.tensors()[i].record.nbytes, total, "writing " + names[i]);
-            return p;
-        },
-        [&](size_t i, Produced& p) {
-            out.writers[out.shardOf[i]]->write(names[i], p.dtype, p.shape, p.bytes, p.nbytes);
-            report.tensors.push_back(std::move(p.report));
-        },
-        control);
-    out.commitAll();
-    report.outputs = out.paths;
-    for (const auto& path : out.paths) report.outputBytes += fs::file_size(path);
-    report.seconds = secondsSince(t0);
-    return report;
+    return detail::writeAll(out, names, sizes, [&](size_t i) { return transform(m.tensors()[i]); }, "writing", control);
 }
 
 nlohmann::json unshardedHeader(const Model& m) {

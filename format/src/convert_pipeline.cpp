@@ -3,7 +3,10 @@
 #include "cmf/format/error.h"
 #include "cmf/format/shards.h"
 
+#include <atomic>
+#include <chrono>
 #include <exception>
+#include <filesystem>
 #include <mutex>
 #include <tbb/info.h>
 #include <tbb/parallel_pipeline.h>
@@ -37,6 +40,31 @@ void runPipeline(size_t n, const std::function<Produced(size_t)>& produce,
             tbb::make_filter<std::shared_ptr<Item>, void>(tbb::filter_mode::serial_in_order,
                                                           [&](std::shared_ptr<Item> item) { consume(item->index, item->p); }));
     control.checkCancel();
+}
+
+ConvertReport writeAll(Outputs& out, const std::vector<std::string>& names, const std::vector<uint64_t>& sourceBytes,
+                       const std::function<Produced(size_t)>& produce, const std::string& phase, const Control& control) {
+    const auto t0 = std::chrono::steady_clock::now();
+    ConvertReport report;
+    for (auto b : sourceBytes) report.sourceBytes += b;
+    std::atomic<uint64_t> done{0};
+    runPipeline(
+        names.size(),
+        [&](size_t i) {
+            Produced p = produce(i);
+            control.report(done += sourceBytes[i], report.sourceBytes, phase + " " + names[i]);
+            return p;
+        },
+        [&](size_t i, Produced& p) {
+            out.writers[out.shardOf[i]]->write(names[i], p.dtype, p.shape, p.bytes, p.nbytes);
+            report.tensors.push_back(std::move(p.report));
+        },
+        control);
+    out.commitAll();
+    report.outputs = out.paths;
+    for (const auto& path : out.paths) report.outputBytes += std::filesystem::file_size(path);
+    report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    return report;
 }
 
 void Outputs::commitAll() {

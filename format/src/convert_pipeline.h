@@ -39,6 +39,11 @@ struct Outputs {
 Outputs openOutputs(const std::string& output, const nlohmann::json& header, const std::vector<std::string>& names,
                     const std::vector<uint32_t>& shardOf, WriterSections sections, uint32_t extraFeatures);
 
+// Produces tensor i (progress counted in sourceBytes[i]), writes each to its
+// output in order, commits every output, and reports what was written.
+ConvertReport writeAll(Outputs& out, const std::vector<std::string>& names, const std::vector<uint64_t>& sourceBytes,
+                       const std::function<Produced(size_t)>& produce, const std::string& phase, const Control& control);
+
 // "model.cmf" -> "model"; the base for shard names.
 std::string shardBase(const std::string& output);
 

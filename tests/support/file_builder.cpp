@@ -4,6 +4,7 @@
 #include "cmf/format/envelope.h"
 #include "cmf/format/half.h"
 #include "cmf/format/hash64.h"
+#include "cmf/format/writer.h"
 
 #include <cstring>
 #include <fstream>
@@ -145,29 +146,7 @@ void FileBuilder::writeTo(const std::string& path) const {
 }
 
 std::vector<uint8_t> FileBuilder::masksSection(nlohmann::json meta, const std::vector<std::vector<uint8_t>>& blobs) {
-    // The meta's length depends on the offsets it records: iterate until stable.
-    uint64_t metaLen = 0;
-    std::string text;
-    for (int iter = 0; iter < 4; ++iter) {
-        uint64_t off = alignUp(8 + metaLen, 8);
-        for (size_t i = 0; i < blobs.size(); ++i) {
-            meta["masks"][i]["blob_off"] = off;
-            meta["masks"][i]["blob_len"] = blobs[i].size();
-            off = alignUp(off + blobs[i].size(), 8);
-        }
-        text = meta.dump();
-        if (text.size() == metaLen) break;
-        metaLen = text.size();
-    }
-    std::vector<uint8_t> out(8);
-    putU32(out, 0, uint32_t(blobs.size()));
-    putU32(out, 4, uint32_t(text.size()));
-    out.insert(out.end(), text.begin(), text.end());
-    for (size_t i = 0; i < blobs.size(); ++i) {
-        out.resize(meta["masks"][i]["blob_off"].get<uint64_t>(), 0);
-        out.insert(out.end(), blobs[i].begin(), blobs[i].end());
-    }
-    return out;
+    return cmf::buildMasksSection(std::move(meta), blobs);
 }
 
 } // namespace cmftest
