@@ -21,6 +21,7 @@ void addConvert(CLI::App& app, int* exitCode);
 void addRequant(CLI::App& app, int* exitCode);
 void addCompact(CLI::App& app, int* exitCode);
 void addShard(CLI::App& app, int* exitCode);
+void addRun(CLI::App& app, int* exitCode);
 
 // "cmf: <path>: <kind>: <message>" on stderr.
 void printError(const std::string& path, const std::exception& e);

@@ -32,6 +32,7 @@ int main(int argc, char** argv) {
     cmfcli::addRequant(app, &code);
     cmfcli::addCompact(app, &code);
     cmfcli::addShard(app, &code);
+    cmfcli::addRun(app, &code);
     try {
         app.parse(argc, argv);
     } catch (const CLI::Success& e) {

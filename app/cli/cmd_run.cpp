@@ -1,0 +1,149 @@
+// cmf run — generate from a prompt (token ids for now; text and --chat come
+// with the tokenizer and chat template).
+#include "commands.h"
+#include "terminal_progress.h"
+
+#include "cmf/engine/runner.h"
+#include "cmf/engine/sampler.h"
+#include "cmf/format/error.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <numeric>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <tbb/global_control.h>
+
+namespace cmfcli {
+namespace {
+
+struct Options {
+    std::string path, promptIds;
+    uint32_t n = 32, ctx = 0, threads = 0, topLogits = 0;
+    bool greedy = false, noStop = false, json = false;
+    cmf::engine::SamplingParams sampling;
+};
+
+std::vector<int32_t> parseIds(const std::string& s) {
+    std::vector<int32_t> ids;
+    std::stringstream ss(s);
+    std::string item;
+    while (std::getline(ss, item, ',')) {
+        try {
+            size_t used = 0;
+            ids.push_back(std::stoi(item, &used));
+            if (used != item.size()) throw std::invalid_argument(item);
+        } catch (const std::exception&) {
+            throw CLI::ValidationError("--prompt-ids", "not a comma-separated list of integers: \"" + s + "\"");
+        }
+    }
+    if (ids.empty()) throw CLI::ValidationError("--prompt-ids", "no ids");
+    return ids;
+}
+
+int run(const Options& o) {
+    std::unique_ptr<tbb::global_control> limit;
+    if (o.threads) limit = std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism, o.threads);
+    const auto model = cmf::engine::Model::open(o.path);
+    const auto prompt = parseIds(o.promptIds);
+    const uint32_t ctx = o.ctx ? o.ctx : std::min<uint32_t>(model->config().maxPositions ? model->config().maxPositions : 4096,
+                                                           uint32_t(prompt.size()) + o.n);
+    cmf::engine::Runner runner(model, ctx);
+    auto params = o.sampling;
+    cmf::engine::Sampler sampler(params);
+    const auto* stop = interruptFlag();
+
+    std::vector<int32_t> history = prompt, gen;
+    nlohmann::json top = nlohmann::json::array();
+    std::string finish = "length";
+    const auto t0 = std::chrono::steady_clock::now();
+    auto logits = runner.forward(prompt);
+    const auto t1 = std::chrono::steady_clock::now();
+    for (uint32_t i = 0; i < o.n; ++i) {
+        if (stop->load()) {
+            finish = "cancelled";
+            break;
+        }
+        if (o.topLogits) {
+            std::vector<int32_t> idx(logits.size());
+            std::iota(idx.begin(), idx.end(), 0);
+            const size_t k = std::min<size_t>(o.topLogits, idx.size());
+            std::partial_sort(idx.begin(), idx.begin() + long(k), idx.end(), [&](int a, int b) { return logits[size_t(a)] > logits[size_t(b)]; });
+            nlohmann::json step = nlohmann::json::array();
+            for (size_t j = 0; j < k; ++j) step.push_back({idx[j], logits[size_t(idx[j])]});
+            top.push_back(step);
+        }
+        const int32_t next = sampler.sample(logits, history);
+        gen.push_back(next);
+        history.push_back(next);
+        const auto& eos = model->config().eosIds;
+        if (!o.noStop && std::find(eos.begin(), eos.end(), next) != eos.end()) {
+            finish = "eos";
+            break;
+        }
+        if (i + 1 < o.n) {
+            if (runner.position() >= runner.contextSize()) {
+                finish = "context";
+                break;
+            }
+            logits = runner.forward(std::span<const int32_t>(&gen.back(), 1));
+        }
+    }
+    const auto t2 = std::chrono::steady_clock::now();
+    const double prefill = std::chrono::duration<double>(t1 - t0).count(), decode = std::chrono::duration<double>(t2 - t1).count();
+    nlohmann::json out{{"prompt_ids", prompt},
+                       {"gen_ids", gen},
+                       {"text", nullptr},
+                       {"prefill_tok_s", prefill > 0 ? double(prompt.size()) / prefill : 0.0},
+                       {"decode_tok_s", decode > 0 && gen.size() > 1 ? double(gen.size() - 1) / decode : 0.0},
+                       {"finish", finish}};
+    if (o.topLogits) out["top"] = top;
+    if (o.json) {
+        std::cout << out.dump(2) << "\n";
+    } else {
+        for (size_t i = 0; i < gen.size(); ++i) std::cout << (i ? "," : "") << gen[i];
+        std::cout << "\n";
+        std::fprintf(stderr, "%zu prompt tokens (%.1f tok/s), %zu generated (%.1f tok/s), finish: %s\n", prompt.size(),
+                     out["prefill_tok_s"].get<double>(), gen.size(), out["decode_tok_s"].get<double>(), finish.c_str());
+    }
+    return finish == "cancelled" ? kExitInterrupted : kExitOk;
+}
+
+} // namespace
+
+void addRun(CLI::App& app, int* exitCode) {
+    auto* cmd = app.add_subcommand("run", "Generate tokens from a prompt on the embedded CPU engine");
+    auto o = std::make_shared<Options>();
+    cmd->add_option("FILE", o->path, "CMF model (any shard of a set)")->required();
+    cmd->add_option("--prompt-ids", o->promptIds, "Prompt as comma-separated token ids")->required();
+    cmd->add_option("--n", o->n, "Tokens to generate")->capture_default_str();
+    cmd->add_flag("--greedy", o->greedy, "Greedy decoding (argmax); the default when no temperature is given");
+    cmd->add_option("--temp", o->sampling.temperature, "Sampling temperature (0 = greedy)");
+    cmd->add_option("--top-k", o->sampling.topK, "Keep the K most likely tokens (0 = all)");
+    cmd->add_option("--top-p", o->sampling.topP, "Nucleus sampling mass");
+    cmd->add_option("--min-p", o->sampling.minP, "Drop tokens below this share of the best one");
+    cmd->add_option("--repeat-penalty", o->sampling.repetitionPenalty, "Repetition penalty (1 = off)");
+    cmd->add_option("--presence-penalty", o->sampling.presencePenalty, "Presence penalty (0 = off)");
+    cmd->add_option("--seed", o->sampling.seed, "Random seed");
+    cmd->add_option("--ctx", o->ctx, "Context size in tokens (default: prompt + n)");
+    cmd->add_option("--threads", o->threads, "Worker threads (default: all cores)");
+    cmd->add_option("--top-logits", o->topLogits, "Report the K best [id, logit] pairs at every step");
+    cmd->add_flag("--no-stop", o->noStop, "Keep generating past end-of-sequence tokens");
+    cmd->add_flag("--json", o->json, "Print JSON");
+    cmd->callback([=] {
+        // Sampling is on only when a temperature was asked for.
+        o->sampling.greedy = o->greedy || cmd->count("--temp") == 0;
+        try {
+            *exitCode = run(*o);
+        } catch (const CLI::Error&) {
+            throw;
+        } catch (const std::exception& e) {
+            printError(o->path, e);
+            *exitCode = kExitUsage;
+        }
+    });
+}
+
+} // namespace cmfcli

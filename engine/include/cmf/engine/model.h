@@ -1,0 +1,94 @@
+#pragma once
+// A model opened from a CMF file (single or sharded) for inference. Weights
+// stay in the mapping and are read in place through the format's codecs;
+// only 1-D tensors (norms, biases) are expanded to float32 at load.
+//
+// Every operator is chosen by what the directory holds and the header
+// declares (§2), never by the model's name: q/k/v biases, q/k norms,
+// output gates, MoE routers, shared experts, sandwich norms.
+#include "cmf/format/codec.h"
+#include "cmf/format/shards.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cmf::engine {
+
+// A 2-D weight in place: [rows = out, cols = in].
+struct Weight {
+    TensorBytes bytes;
+    uint64_t rows() const { return bytes.shape.rows; }
+    uint64_t cols() const { return bytes.shape.cols; }
+    bool present() const { return bytes.data != nullptr; }
+};
+
+struct RopeConfig {
+    double theta = 10000.0;
+    double partialRotaryFactor = 1.0;
+    // YaRN (§2 "yarn"); factor 0 = none.
+    double yarnFactor = 0, yarnOriginalMax = 0, yarnBetaFast = 32, yarnBetaSlow = 1, yarnAttentionFactor = 1;
+};
+
+struct Expert {
+    Weight gate, up, down;
+};
+
+struct Layer {
+    bool sliding = false;       // SlidingAttention
+    uint32_t heads = 0;         // query heads of this layer
+    RopeConfig rope;
+    std::vector<float> inputNorm, postAttnNorm;
+    std::vector<float> preFfnNorm, postFfnNorm; // sandwich norms, when present
+    Weight q, k, v, o;
+    std::vector<float> qBias, kBias, vBias, oBias;
+    std::vector<float> qNorm, kNorm; // per-head RMSNorm over head_dim
+    Weight gateProj;                 // self_attn.g_proj: per head or per channel
+    // FFN: dense, or MoE when router is present.
+    Weight mlpGate, mlpUp, mlpDown;
+    Weight router;
+    std::vector<float> expertBias;
+    std::vector<Expert> experts;
+    Expert shared;
+    Weight sharedGate; // [1, hidden]
+    bool moe() const { return router.present(); }
+};
+
+struct ModelConfig {
+    uint32_t hidden = 0, layers = 0, heads = 0, kvHeads = 0, headDim = 0, vocab = 0;
+    double eps = 1e-6;
+    bool gemmaNorm = false; // norm_style "gemma": x̂·(1+w)
+    uint32_t slidingWindow = 0;
+    uint32_t maxPositions = 0;
+    bool geluFfn = false; // hidden_act gelu* (gemma); silu otherwise
+    // MoE
+    uint32_t topK = 0;
+    bool normTopK = false, routerSigmoid = false;
+    double routedScaling = 1.0;
+    std::vector<int64_t> eosIds;
+};
+
+class Model {
+public:
+    // Throws cmf::Error naming what is missing or unsupported. A SKILL_FILE
+    // (§9.1) is refused: it is a partial tensor set, not a model.
+    static std::shared_ptr<const Model> open(const std::string& path);
+
+    const ModelConfig& config() const { return config_; }
+    const std::vector<Layer>& layers() const { return layers_; }
+    const Weight& embed() const { return embed_; }
+    const Weight& lmHead() const { return lmHead_; }
+    const std::vector<float>& finalNorm() const { return finalNorm_; }
+    const cmf::Model& file() const { return file_; }
+    const nlohmann::json& header() const { return file_.primary().header(); }
+
+private:
+    cmf::Model file_;
+    ModelConfig config_;
+    std::vector<Layer> layers_;
+    Weight embed_, lmHead_;
+    std::vector<float> finalNorm_;
+};
+
+} // namespace cmf::engine

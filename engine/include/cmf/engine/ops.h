@@ -1,0 +1,40 @@
+#pragma once
+// The operators of a decoder forward pass, in float32, each a plain function
+// that tests hold against hand-computed cases.
+#include "cmf/engine/model.h"
+
+#include <cmath>
+#include <cstddef>
+#include <vector>
+
+namespace cmf::engine {
+
+// RMSNorm: x / sqrt(mean(x²) + eps) · w  ("qwen"), or · (1 + w) ("gemma").
+void rmsNorm(const float* x, const float* w, size_t n, double eps, bool gemma, float* out);
+
+// Y[t][r] = Σ_i W[r][i] · X[t][i] for nTok rows of X; W read in place
+// through its codec, a block of rows at a time, rows spread over threads.
+void matmul(const Weight& w, const float* x, size_t nTok, float* y);
+
+// Rotary embedding tables (NeoX "rotate half" layout over the first rotDim
+// dimensions of a head), with partial rotation and YaRN.
+struct Rope {
+    uint32_t rotDim = 0;
+    std::vector<double> invFreq; // rotDim / 2
+    float attentionFactor = 1.0f;  // YaRN's mscale on cos and sin
+};
+Rope makeRope(const RopeConfig& c, uint32_t headDim);
+void applyRope(const Rope& r, float* head, uint32_t pos);
+
+inline float silu(float x) { return x / (1.0f + std::exp(-x)); }
+void softmaxInPlace(float* x, size_t n);
+
+// MoE routing (§2.2) for one token: the selected experts and their weights.
+struct Route {
+    std::vector<uint32_t> experts;
+    std::vector<float> weights;
+};
+Route route(const float* logits, size_t n, const std::vector<float>& expertBias, uint32_t topK, bool sigmoid, bool renormalise,
+            double scaling, const std::vector<bool>* routable = nullptr);
+
+} // namespace cmf::engine

@@ -1,0 +1,169 @@
+#include "cmf/engine/model.h"
+
+#include "cmf/format/error.h"
+#include "cmf/format/envelope.h"
+
+#include <cmath>
+
+namespace cmf::engine {
+namespace {
+
+double num(const nlohmann::json& a, const char* k, double dflt) {
+    return a.contains(k) && a[k].is_number() ? a[k].get<double>() : dflt;
+}
+
+uint32_t count(const nlohmann::json& a, const char* k) {
+    if (!a.contains(k) || !a[k].is_number_integer() || a[k].get<int64_t>() <= 0)
+        throw Error(ErrorKind::Parse, std::string("header: arch.") + k + " is missing or not a positive integer");
+    return a[k].get<uint32_t>();
+}
+
+class Loader {
+public:
+    explicit Loader(const cmf::Model& m) : m_(m) {}
+
+    bool has(const std::string& name) const { return m_.find(name).has_value(); }
+
+    Weight weight(const std::string& name, bool required = true) const {
+        const auto i = m_.find(name);
+        if (!i) {
+            if (required) throw Error(ErrorKind::Parse, "model: tensor " + name + " is missing");
+            return {};
+        }
+        const auto& t = m_.tensors()[*i];
+        if (t.record.ndim != 2) throw Error(ErrorKind::Parse, "model: tensor " + name + " is not 2-D");
+        return Weight{m_.tensorBytes(t)};
+    }
+
+    // 1-D tensors are small: decoded once to float32.
+    std::vector<float> vec(const std::string& name, bool required = true) const {
+        const auto i = m_.find(name);
+        if (!i) {
+            if (required) throw Error(ErrorKind::Parse, "model: tensor " + name + " is missing");
+            return {};
+        }
+        return decodeAll(m_.tensorBytes(m_.tensors()[*i]));
+    }
+
+private:
+    const cmf::Model& m_;
+};
+
+RopeConfig ropeFor(const nlohmann::json& a, bool sliding) {
+    RopeConfig r;
+    if (sliding) {
+        r.theta = num(a, "rope_local_base_freq", num(a, "rope_theta", 10000.0));
+        r.partialRotaryFactor = num(a, "local_partial_rotary_factor", 1.0);
+        return r;
+    }
+    r.theta = num(a, "rope_theta", 10000.0);
+    r.partialRotaryFactor = num(a, "partial_rotary_factor", 1.0);
+    if (a.contains("yarn") && a["yarn"].is_object()) {
+        const auto& y = a["yarn"];
+        r.yarnFactor = num(y, "factor", 1.0);
+        r.yarnOriginalMax = num(y, "original_max_position_embeddings", num(a, "max_position_embeddings", 4096));
+        r.yarnBetaFast = num(y, "beta_fast", 32.0);
+        r.yarnBetaSlow = num(y, "beta_slow", 1.0);
+        r.yarnAttentionFactor = num(y, "attention_factor", 0.1 * std::log(r.yarnFactor) + 1.0);
+    }
+    return r;
+}
+
+} // namespace
+
+std::shared_ptr<const Model> Model::open(const std::string& path) {
+    auto m = std::make_shared<Model>();
+    m->file_ = cmf::Model::open(path);
+    const auto& primary = m->file_.primary();
+    if (primary.envelope().has(SkillFile))
+        throw Error(ErrorKind::Parse, path + " is a standalone skill (SKILL_FILE, §9.1), a partial tensor set that cannot run; "
+                                             "attach it to its base with `cmf skill apply BASE " + path + " -o OUT.cmf`");
+    const auto& h = primary.header();
+    if (!h.contains("arch") || !h["arch"].is_object()) throw Error(ErrorKind::Parse, "header: no arch block");
+    const auto& a = h["arch"];
+    ModelConfig& c = m->config_;
+    c.hidden = count(a, "hidden_size");
+    c.layers = count(a, "num_layers");
+    c.heads = count(a, "num_attention_heads");
+    c.kvHeads = a.contains("num_kv_heads") && a["num_kv_heads"].is_number_integer() ? a["num_kv_heads"].get<uint32_t>() : c.heads;
+    c.headDim = a.contains("head_dim") && a["head_dim"].is_number_integer() ? a["head_dim"].get<uint32_t>() : c.hidden / c.heads;
+    c.vocab = count(a, "vocab_size");
+    c.eps = num(a, "rms_norm_eps", 1e-6);
+    c.gemmaNorm = a.contains("norm_style") && a["norm_style"] == "gemma";
+    c.slidingWindow = uint32_t(num(a, "sliding_window", 0));
+    c.maxPositions = uint32_t(num(a, "max_position_embeddings", 4096));
+    c.geluFfn = a.contains("hidden_act") && a["hidden_act"].is_string() && a["hidden_act"].get<std::string>().rfind("gelu", 0) == 0;
+    if (a.contains("moe") && a["moe"].is_object()) {
+        const auto& moe = a["moe"];
+        c.topK = uint32_t(num(moe, "top_k", 1));
+        c.normTopK = moe.contains("norm_topk_prob") && moe["norm_topk_prob"].is_boolean() && moe["norm_topk_prob"].get<bool>();
+        c.routerSigmoid = moe.contains("router_sigmoid") && moe["router_sigmoid"].is_boolean() && moe["router_sigmoid"].get<bool>();
+        c.routedScaling = num(moe, "routed_scaling_factor", 1.0);
+    }
+    if (const auto& cb = primary.chatBundle()) c.eosIds = cb->eosTokenIds;
+
+    const Loader L(m->file_);
+    m->embed_ = L.weight("model.embed_tokens.weight");
+    m->finalNorm_ = L.vec("model.norm.weight");
+    const bool tied = a.contains("tie_word_embeddings") && a["tie_word_embeddings"].is_boolean() && a["tie_word_embeddings"].get<bool>();
+    m->lmHead_ = L.has("lm_head.weight") ? L.weight("lm_head.weight") : tied ? m->embed_ : L.weight("lm_head.weight");
+    if (m->embed_.cols() != c.hidden) throw Error(ErrorKind::Parse, "model: embed_tokens width differs from hidden_size");
+
+    const auto& types = a.contains("layer_types") && a["layer_types"].is_array() ? a["layer_types"] : nlohmann::json::array();
+    const auto& perLayerHeads = a.contains("attention_heads_per_layer") && a["attention_heads_per_layer"].is_array()
+                                    ? a["attention_heads_per_layer"] : nlohmann::json::array();
+    for (uint32_t i = 0; i < c.layers; ++i) {
+        const std::string p = "model.layers." + std::to_string(i) + ".";
+        Layer l;
+        if (i < types.size() && types[i].is_string()) {
+            const std::string t = types[i];
+            if (t == "LinearAttention")
+                throw Error(ErrorKind::Parse, "model: layer " + std::to_string(i) + " is LinearAttention, which this engine does not run yet");
+            l.sliding = t == "SlidingAttention";
+        }
+        l.heads = i < perLayerHeads.size() && perLayerHeads[i].is_number_integer() ? perLayerHeads[i].get<uint32_t>() : c.heads;
+        l.rope = ropeFor(a, l.sliding);
+        l.inputNorm = L.vec(p + "input_layernorm.weight");
+        l.postAttnNorm = L.vec(p + "post_attention_layernorm.weight");
+        l.preFfnNorm = L.vec(p + "pre_feedforward_layernorm.weight", false);
+        l.postFfnNorm = L.vec(p + "post_feedforward_layernorm.weight", false);
+        l.q = L.weight(p + "self_attn.q_proj.weight");
+        l.k = L.weight(p + "self_attn.k_proj.weight");
+        l.v = L.weight(p + "self_attn.v_proj.weight");
+        l.o = L.weight(p + "self_attn.o_proj.weight");
+        l.qBias = L.vec(p + "self_attn.q_proj.bias", false);
+        l.kBias = L.vec(p + "self_attn.k_proj.bias", false);
+        l.vBias = L.vec(p + "self_attn.v_proj.bias", false);
+        l.oBias = L.vec(p + "self_attn.o_proj.bias", false);
+        l.qNorm = L.vec(p + "self_attn.q_norm.weight", false);
+        l.kNorm = L.vec(p + "self_attn.k_norm.weight", false);
+        l.gateProj = L.weight(p + "self_attn.g_proj.weight", false);
+        if (l.q.rows() != uint64_t(l.heads) * c.headDim)
+            throw Error(ErrorKind::Parse, "model: layer " + std::to_string(i) + " q_proj has " + std::to_string(l.q.rows()) +
+                                              " rows, expected heads × head_dim = " + std::to_string(l.heads * c.headDim));
+        if (l.k.rows() != uint64_t(c.kvHeads) * c.headDim || l.heads % c.kvHeads != 0)
+            throw Error(ErrorKind::Parse, "model: layer " + std::to_string(i) + " k_proj does not match num_kv_heads × head_dim");
+        l.router = L.weight(p + "mlp.gate.weight", false);
+        if (l.moe()) {
+            // Experts by presence up to the router's rows (§11.1: a defragged
+            // layer has fewer, renumbered from 0).
+            for (uint64_t e = 0; e < l.router.rows(); ++e) {
+                const std::string ep = p + "mlp.experts." + std::to_string(e) + ".";
+                l.experts.push_back({L.weight(ep + "gate_proj.weight"), L.weight(ep + "up_proj.weight"), L.weight(ep + "down_proj.weight")});
+            }
+            l.expertBias = L.vec(p + "mlp.expert_bias", false);
+            if (L.has(p + "mlp.shared_expert.gate_proj.weight"))
+                l.shared = {L.weight(p + "mlp.shared_expert.gate_proj.weight"), L.weight(p + "mlp.shared_expert.up_proj.weight"),
+                            L.weight(p + "mlp.shared_expert.down_proj.weight")};
+            l.sharedGate = L.weight(p + "mlp.shared_expert_gate.weight", false);
+        } else {
+            l.mlpGate = L.weight(p + "mlp.gate_proj.weight");
+            l.mlpUp = L.weight(p + "mlp.up_proj.weight");
+            l.mlpDown = L.weight(p + "mlp.down_proj.weight");
+        }
+        m->layers_.push_back(std::move(l));
+    }
+    return m;
+}
+
+} // namespace cmf::engine

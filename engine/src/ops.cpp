@@ -1,0 +1,120 @@
+#include "cmf/engine/ops.h"
+
+#include "cmf/format/error.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <tbb/parallel_for.h>
+
+namespace cmf::engine {
+
+void rmsNorm(const float* x, const float* w, size_t n, double eps, bool gemma, float* out) {
+    double ss = 0;
+    for (size_t i = 0; i < n; ++i) ss += double(x[i]) * double(x[i]);
+    const float inv = float(1.0 / std::sqrt(ss / double(n) + eps));
+    for (size_t i = 0; i < n; ++i) out[i] = (x[i] * inv) * (gemma ? 1.0f + w[i] : w[i]);
+}
+
+void matmul(const Weight& w, const float* x, size_t nTok, float* y) {
+    const uint64_t rows = w.rows(), cols = w.cols();
+    // Decode a block of rows once and use it for every token of the batch.
+    const uint64_t block = std::max<uint64_t>(1, std::min<uint64_t>(64, (1u << 16) / std::max<uint64_t>(1, cols)));
+    tbb::parallel_for(uint64_t(0), (rows + block - 1) / block, [&](uint64_t b) {
+        const uint64_t r0 = b * block, r1 = std::min(rows, r0 + block);
+        std::vector<float> buf((r1 - r0) * cols);
+        decodeRows(w.bytes, r0, r1, buf.data());
+        for (size_t t = 0; t < nTok; ++t) {
+            const float* xt = x + t * cols;
+            for (uint64_t r = r0; r < r1; ++r) {
+                const float* wr = buf.data() + (r - r0) * cols;
+                float acc = 0;
+                for (uint64_t i = 0; i < cols; ++i) acc += wr[i] * xt[i];
+                y[t * rows + r] = acc;
+            }
+        }
+    });
+}
+
+Rope makeRope(const RopeConfig& c, uint32_t headDim) {
+    Rope r;
+    r.rotDim = uint32_t(double(headDim) * c.partialRotaryFactor);
+    r.rotDim -= r.rotDim % 2;
+    const uint32_t half = r.rotDim / 2;
+    r.invFreq.resize(half);
+    for (uint32_t i = 0; i < half; ++i) r.invFreq[i] = 1.0 / std::pow(c.theta, double(2 * i) / double(r.rotDim));
+    if (c.yarnFactor > 1.0) {
+        // YaRN: interpolate the low frequencies by `factor`, keep the high
+        // ones, ramp linearly between the correction dims of beta_fast and
+        // beta_slow; scale cos and sin by the attention factor.
+        const double dim = r.rotDim, base = c.theta, maxPos = c.yarnOriginalMax;
+        auto correctionDim = [&](double rotations) {
+            return dim * std::log(maxPos / (rotations * 2 * M_PI)) / (2 * std::log(base));
+        };
+        double low = std::max(0.0, std::floor(correctionDim(c.yarnBetaFast)));
+        double high = std::min(dim - 1, std::ceil(correctionDim(c.yarnBetaSlow)));
+        if (low == high) high += 0.001;
+        for (uint32_t i = 0; i < half; ++i) {
+            const double ramp = std::clamp((double(i) - low) / (high - low), 0.0, 1.0);
+            const double extrapolation = 1.0 - ramp;
+            const double interp = r.invFreq[i] / c.yarnFactor;
+            r.invFreq[i] = interp * (1.0 - extrapolation) + r.invFreq[i] * extrapolation;
+        }
+        r.attentionFactor = float(c.yarnAttentionFactor);
+    }
+    return r;
+}
+
+void applyRope(const Rope& r, float* x, uint32_t pos) {
+    const uint32_t half = r.rotDim / 2;
+    for (uint32_t i = 0; i < half; ++i) {
+        const double angle = double(pos) * r.invFreq[i];
+        const float c = float(std::cos(angle)) * r.attentionFactor, s = float(std::sin(angle)) * r.attentionFactor;
+        const float a = x[i], b = x[i + half];
+        x[i] = a * c - b * s;
+        x[i + half] = b * c + a * s;
+    }
+}
+
+void softmaxInPlace(float* x, size_t n) {
+    float mx = -INFINITY;
+    for (size_t i = 0; i < n; ++i) mx = std::max(mx, x[i]);
+    double sum = 0;
+    for (size_t i = 0; i < n; ++i) sum += (x[i] = std::exp(x[i] - mx));
+    const float inv = float(1.0 / sum);
+    for (size_t i = 0; i < n; ++i) x[i] *= inv;
+}
+
+Route route(const float* logits, size_t n, const std::vector<float>& bias, uint32_t topK, bool sigmoid, bool renormalise,
+            double scaling, const std::vector<bool>* routable) {
+    std::vector<float> scores(logits, logits + n);
+    std::vector<uint32_t> candidates;
+    for (uint32_t e = 0; e < n; ++e)
+        if (!routable || (*routable)[e]) candidates.push_back(e);
+    if (sigmoid) {
+        for (auto& s : scores) s = 1.0f / (1.0f + std::exp(-s));
+    } else {
+        // Softmax over the routable experts only (§5: a task's expert area
+        // renormalises over its set).
+        float mx = -INFINITY;
+        for (auto e : candidates) mx = std::max(mx, scores[e]);
+        double sum = 0;
+        for (auto e : candidates) sum += std::exp(double(scores[e] - mx));
+        for (auto e : candidates) scores[e] = float(std::exp(double(scores[e] - mx)) / sum);
+    }
+    // Selection uses score + expert_bias; the gathered weights do not (§2.2).
+    auto key = [&](uint32_t e) { return scores[e] + (bias.empty() ? 0.0f : bias[e]); };
+    const size_t k = std::min<size_t>(topK, candidates.size());
+    std::stable_sort(candidates.begin(), candidates.end(), [&](uint32_t a, uint32_t b) { return key(a) > key(b); }); // ties: lower index
+    Route r;
+    r.experts.assign(candidates.begin(), candidates.begin() + long(k));
+    double total = 0;
+    for (auto e : r.experts) r.weights.push_back(scores[e]), total += scores[e];
+    for (auto& w : r.weights) {
+        if (renormalise && total > 0) w = float(w / total);
+        w = float(w * scaling);
+    }
+    return r;
+}
+
+} // namespace cmf::engine

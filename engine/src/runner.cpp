@@ -1,0 +1,191 @@
+#include "cmf/engine/runner.h"
+
+#include "cmf/format/error.h"
+
+#include <algorithm>
+#include <cmath>
+#include <tbb/parallel_for.h>
+
+namespace cmf::engine {
+namespace {
+
+void addBias(float* y, const std::vector<float>& b, size_t n) {
+    if (b.empty()) return;
+    const size_t d = b.size();
+    for (size_t t = 0; t < n; ++t)
+        for (size_t i = 0; i < d; ++i) y[t * d + i] += b[i];
+}
+
+float gelu(float x) { return 0.5f * x * (1.0f + std::tanh(0.7978845608f * (x + 0.044715f * x * x * x))); }
+float softplus(float x) { return x > 20.f ? x : std::log1p(std::exp(x)); }
+
+} // namespace
+
+Runner::Runner(std::shared_ptr<const Model> model, uint32_t ctx) : model_(std::move(model)), ctx_(ctx) {
+    const auto& c = model_->config();
+    if (ctx_ == 0) throw Error(ErrorKind::Parse, "context size must be at least 1");
+    if (c.maxPositions && ctx_ > c.maxPositions)
+        throw Error(ErrorKind::Parse, "context " + std::to_string(ctx_) + " exceeds the model's max_position_embeddings " +
+                                          std::to_string(c.maxPositions));
+    const size_t kvWidth = size_t(c.kvHeads) * c.headDim;
+    for (const auto& l : model_->layers()) {
+        ropes_.push_back(makeRope(l.rope, c.headDim));
+        k_.emplace_back(size_t(ctx_) * kvWidth);
+        v_.emplace_back(size_t(ctx_) * kvWidth);
+    }
+}
+
+void Runner::attention(const Layer& l, size_t li, const float* q, size_t n, float* out) const {
+    const auto& c = model_->config();
+    const uint32_t hd = c.headDim, group = l.heads / c.kvHeads, kvw = c.kvHeads * hd;
+    const float scale = 1.0f / std::sqrt(float(hd));
+    const float* K = k_[li].data();
+    const float* V = v_[li].data();
+    tbb::parallel_for(size_t(0), n * l.heads, [&](size_t job) {
+        const size_t t = job / l.heads, h = job % l.heads;
+        const uint32_t p = pos_ + uint32_t(t);
+        const uint32_t kvh = uint32_t(h) / group;
+        const uint32_t start = (l.sliding && c.slidingWindow && p + 1 > c.slidingWindow) ? p + 1 - c.slidingWindow : 0;
+        const float* qh = q + t * (size_t(l.heads) * hd) + h * hd;
+        std::vector<float> s(p + 1 - start);
+        for (uint32_t j = start; j <= p; ++j) {
+            const float* kj = K + size_t(j) * kvw + kvh * hd;
+            float acc = 0;
+            for (uint32_t i = 0; i < hd; ++i) acc += qh[i] * kj[i];
+            s[j - start] = acc * scale;
+        }
+        softmaxInPlace(s.data(), s.size());
+        float* oh = out + t * (size_t(l.heads) * hd) + h * hd;
+        std::fill(oh, oh + hd, 0.0f);
+        for (uint32_t j = start; j <= p; ++j) {
+            const float* vj = V + size_t(j) * kvw + kvh * hd;
+            const float w = s[j - start];
+            for (uint32_t i = 0; i < hd; ++i) oh[i] += w * vj[i];
+        }
+    });
+}
+
+void Runner::expertFfn(const Expert& e, const float* x, size_t n, float* out) const {
+    const size_t inter = e.gate.rows();
+    std::vector<float> g(n * inter), u(n * inter);
+    matmul(e.gate, x, n, g.data());
+    matmul(e.up, x, n, u.data());
+    const bool gelu_ = model_->config().geluFfn;
+    for (size_t i = 0; i < g.size(); ++i) g[i] = (gelu_ ? gelu(g[i]) : silu(g[i])) * u[i];
+    matmul(e.down, g.data(), n, out);
+}
+
+void Runner::ffn(const Layer& l, const float* x, size_t n, float* out) const {
+    const size_t hidden = model_->config().hidden;
+    if (!l.moe()) {
+        expertFfn(Expert{l.mlpGate, l.mlpUp, l.mlpDown}, x, n, out);
+        return;
+    }
+    const auto& c = model_->config();
+    const size_t E = l.router.rows();
+    std::vector<float> logits(n * E);
+    matmul(l.router, x, n, logits.data());
+    std::fill(out, out + n * hidden, 0.0f);
+    // Group the batch's tokens by expert, run each selected expert once over
+    // its tokens; untouched experts cost nothing (their pages stay cold).
+    std::vector<std::vector<std::pair<size_t, float>>> byExpert(E);
+    for (size_t t = 0; t < n; ++t) {
+        const Route r = route(logits.data() + t * E, E, l.expertBias, c.topK, c.routerSigmoid, c.normTopK, c.routedScaling);
+        for (size_t k = 0; k < r.experts.size(); ++k) byExpert[r.experts[k]].push_back({t, r.weights[k]});
+    }
+    for (size_t e = 0; e < E; ++e) {
+        const auto& toks = byExpert[e];
+        if (toks.empty()) continue;
+        std::vector<float> xin(toks.size() * hidden), y(toks.size() * hidden);
+        for (size_t i = 0; i < toks.size(); ++i) std::copy_n(x + toks[i].first * hidden, hidden, xin.data() + i * hidden);
+        expertFfn(l.experts[e], xin.data(), toks.size(), y.data());
+        for (size_t i = 0; i < toks.size(); ++i)
+            for (size_t j = 0; j < hidden; ++j) out[toks[i].first * hidden + j] += toks[i].second * y[i * hidden + j];
+    }
+    if (l.shared.gate.present()) {
+        std::vector<float> y(n * hidden), g(n);
+        expertFfn(l.shared, x, n, y.data());
+        if (l.sharedGate.present()) matmul(l.sharedGate, x, n, g.data());
+        for (size_t t = 0; t < n; ++t) {
+            const float w = l.sharedGate.present() ? 1.0f / (1.0f + std::exp(-g[t])) : 1.0f;
+            for (size_t j = 0; j < hidden; ++j) out[t * hidden + j] += w * y[t * hidden + j];
+        }
+    }
+}
+
+std::vector<float> Runner::forward(std::span<const int32_t> ids, bool allLogits) {
+    const auto& c = model_->config();
+    const size_t n = ids.size(), H = c.hidden, hd = c.headDim, kvw = size_t(c.kvHeads) * hd;
+    if (n == 0) throw Error(ErrorKind::Parse, "forward: no tokens");
+    if (pos_ + n > ctx_)
+        throw Error(ErrorKind::Bounds, "context full: " + std::to_string(pos_) + " + " + std::to_string(n) + " tokens exceed " +
+                                           std::to_string(ctx_));
+    std::vector<float> x(n * H);
+    for (size_t t = 0; t < n; ++t) {
+        if (ids[t] < 0 || uint64_t(ids[t]) >= model_->embed().rows())
+            throw Error(ErrorKind::Parse, "token id " + std::to_string(ids[t]) + " is outside the vocabulary");
+        decodeRows(model_->embed().bytes, uint64_t(ids[t]), uint64_t(ids[t]) + 1, x.data() + t * H);
+    }
+    std::vector<float> h(n * H), tmp(n * H);
+    for (size_t li = 0; li < model_->layers().size(); ++li) {
+        const Layer& l = model_->layers()[li];
+        const size_t qw = size_t(l.heads) * hd;
+        for (size_t t = 0; t < n; ++t) rmsNorm(x.data() + t * H, l.inputNorm.data(), H, c.eps, c.gemmaNorm, h.data() + t * H);
+        std::vector<float> q(n * qw), k(n * kvw), v(n * kvw);
+        matmul(l.q, h.data(), n, q.data());
+        matmul(l.k, h.data(), n, k.data());
+        matmul(l.v, h.data(), n, v.data());
+        addBias(q.data(), l.qBias, n);
+        addBias(k.data(), l.kBias, n);
+        addBias(v.data(), l.vBias, n);
+        for (size_t t = 0; t < n; ++t) {
+            const uint32_t p = pos_ + uint32_t(t);
+            for (uint32_t head = 0; head < l.heads; ++head) {
+                float* qh = q.data() + t * qw + head * hd;
+                if (!l.qNorm.empty()) rmsNorm(qh, l.qNorm.data(), hd, c.eps, c.gemmaNorm, qh);
+                applyRope(ropes_[li], qh, p);
+            }
+            for (uint32_t head = 0; head < c.kvHeads; ++head) {
+                float* kh = k.data() + t * kvw + head * hd;
+                if (!l.kNorm.empty()) rmsNorm(kh, l.kNorm.data(), hd, c.eps, c.gemmaNorm, kh);
+                applyRope(ropes_[li], kh, p);
+            }
+            std::copy_n(k.data() + t * kvw, kvw, k_[li].data() + size_t(p) * kvw);
+            std::copy_n(v.data() + t * kvw, kvw, v_[li].data() + size_t(p) * kvw);
+        }
+        std::vector<float> att(n * qw);
+        attention(l, li, q.data(), n, att.data());
+        if (l.gateProj.present()) {
+            // softplus(g_proj·x) gates each head (or each channel) before o_proj.
+            const size_t gw = l.gateProj.rows();
+            std::vector<float> g(n * gw);
+            matmul(l.gateProj, h.data(), n, g.data());
+            for (size_t t = 0; t < n; ++t)
+                for (size_t i = 0; i < qw; ++i) att[t * qw + i] *= softplus(g[t * gw + (gw == qw ? i : i / hd)]);
+        }
+        matmul(l.o, att.data(), n, tmp.data());
+        addBias(tmp.data(), l.oBias, n);
+        const bool sandwich = !l.postFfnNorm.empty();
+        for (size_t t = 0; t < n; ++t) {
+            float* o = tmp.data() + t * H;
+            if (sandwich) rmsNorm(o, l.postAttnNorm.data(), H, c.eps, c.gemmaNorm, o);
+            for (size_t i = 0; i < H; ++i) x[t * H + i] += o[i];
+            rmsNorm(x.data() + t * H, sandwich ? l.preFfnNorm.data() : l.postAttnNorm.data(), H, c.eps, c.gemmaNorm, h.data() + t * H);
+        }
+        ffn(l, h.data(), n, tmp.data());
+        for (size_t t = 0; t < n; ++t) {
+            float* f = tmp.data() + t * H;
+            if (sandwich) rmsNorm(f, l.postFfnNorm.data(), H, c.eps, c.gemmaNorm, f);
+            for (size_t i = 0; i < H; ++i) x[t * H + i] += f[i];
+        }
+    }
+    pos_ += uint32_t(n);
+    const size_t first = allLogits ? 0 : n - 1, rows = n - first;
+    for (size_t t = first; t < n; ++t)
+        rmsNorm(x.data() + t * H, model_->finalNorm().data(), H, c.eps, c.gemmaNorm, h.data() + (t - first) * H);
+    std::vector<float> logits(rows * model_->lmHead().rows());
+    matmul(model_->lmHead(), h.data(), rows, logits.data());
+    return logits;
+}
+
+} // namespace cmf::engine
