@@ -76,6 +76,24 @@ void applyRope(const Rope& r, float* x, uint32_t pos) {
     }
 }
 
+void attendHead(const float* q, const float* K, const float* V, size_t kvStride, uint32_t first, uint32_t last, uint32_t hd,
+                float scale, float* out) {
+    std::vector<float> s(last + 1 - first);
+    for (uint32_t j = first; j <= last; ++j) {
+        const float* kj = K + size_t(j) * kvStride;
+        float acc = 0;
+        for (uint32_t i = 0; i < hd; ++i) acc += q[i] * kj[i];
+        s[j - first] = acc * scale;
+    }
+    softmaxInPlace(s.data(), s.size());
+    std::fill(out, out + hd, 0.0f);
+    for (uint32_t j = first; j <= last; ++j) {
+        const float* vj = V + size_t(j) * kvStride;
+        const float w = s[j - first];
+        for (uint32_t i = 0; i < hd; ++i) out[i] += w * vj[i];
+    }
+}
+
 void softmaxInPlace(float* x, size_t n) {
     float mx = -INFINITY;
     for (size_t i = 0; i < n; ++i) mx = std::max(mx, x[i]);

@@ -16,8 +16,6 @@ void addBias(float* y, const std::vector<float>& b, size_t n) {
         for (size_t i = 0; i < d; ++i) y[t * d + i] += b[i];
 }
 
-float gelu(float x) { return 0.5f * x * (1.0f + std::tanh(0.7978845608f * (x + 0.044715f * x * x * x))); }
-float softplus(float x) { return x > 20.f ? x : std::log1p(std::exp(x)); }
 
 } // namespace
 
@@ -47,21 +45,7 @@ void Runner::attention(const Layer& l, size_t li, const float* q, size_t n, floa
         const uint32_t kvh = uint32_t(h) / group;
         const uint32_t start = (l.sliding && c.slidingWindow && p + 1 > c.slidingWindow) ? p + 1 - c.slidingWindow : 0;
         const float* qh = q + t * (size_t(l.heads) * hd) + h * hd;
-        std::vector<float> s(p + 1 - start);
-        for (uint32_t j = start; j <= p; ++j) {
-            const float* kj = K + size_t(j) * kvw + kvh * hd;
-            float acc = 0;
-            for (uint32_t i = 0; i < hd; ++i) acc += qh[i] * kj[i];
-            s[j - start] = acc * scale;
-        }
-        softmaxInPlace(s.data(), s.size());
-        float* oh = out + t * (size_t(l.heads) * hd) + h * hd;
-        std::fill(oh, oh + hd, 0.0f);
-        for (uint32_t j = start; j <= p; ++j) {
-            const float* vj = V + size_t(j) * kvw + kvh * hd;
-            const float w = s[j - start];
-            for (uint32_t i = 0; i < hd; ++i) oh[i] += w * vj[i];
-        }
+        attendHead(qh, K + kvh * hd, V + kvh * hd, kvw, start, p, hd, scale, out + t * (size_t(l.heads) * hd) + h * hd);
     });
 }
 

@@ -27,6 +27,14 @@ Rope makeRope(const RopeConfig& c, uint32_t headDim);
 void applyRope(const Rope& r, float* head, uint32_t pos);
 
 inline float silu(float x) { return x / (1.0f + std::exp(-x)); }
+inline float softplus(float x) { return x > 20.f ? x : std::log1p(std::exp(x)); }
+// GELU, tanh approximation (gelu_pytorch_tanh).
+inline float gelu(float x) { return 0.5f * x * (1.0f + std::tanh(0.7978845608f * (x + 0.044715f * x * x * x))); }
+
+// One attention head over cached positions [first, last]: scores q·k·scale,
+// softmax, weighted sum of v. K and V rows are kvStride floats apart.
+void attendHead(const float* q, const float* K, const float* V, size_t kvStride, uint32_t first, uint32_t last, uint32_t headDim,
+                float scale, float* out);
 void softmaxInPlace(float* x, size_t n);
 
 // MoE routing (§2.2) for one token: the selected experts and their weights.
