@@ -1,14 +1,20 @@
-// cmf run — generate from a prompt (token ids for now; text and --chat come
-// with the tokenizer and chat template).
+// cmf run — generate from a prompt given as text (raw, or rendered with the
+// file's chat template under --chat) or as token ids; cmf ppl — perplexity.
 #include "commands.h"
 #include "terminal_progress.h"
 
+#include "cmf/engine/chat_template.h"
+#include "cmf/engine/perplexity.h"
 #include "cmf/engine/runner.h"
+#include "cmf/engine/tokenizer.h"
 #include "cmf/engine/sampler.h"
 #include "cmf/format/error.h"
 
 #include <algorithm>
 #include <chrono>
+#include <fstream>
+#include <iterator>
+#include <optional>
 #include <cstdio>
 #include <numeric>
 #include <iostream>
@@ -20,7 +26,8 @@ namespace cmfcli {
 namespace {
 
 struct Options {
-    std::string path, promptIds;
+    std::string path, promptIds, prompt, system;
+    bool chat = false;
     uint32_t n = 32, ctx = 0, threads = 0, topLogits = 0;
     bool greedy = false, noStop = false, json = false;
     cmf::engine::SamplingParams sampling;
@@ -43,11 +50,47 @@ std::vector<int32_t> parseIds(const std::string& s) {
     return ids;
 }
 
+} // namespace
+
+cmf::engine::Tokenizer tokenizerOf(const cmf::engine::Model& model) {
+    const auto vocab = model.file().primary().vocab();
+    if (vocab.empty()) throw cmf::Error(cmf::ErrorKind::Parse, "the file has no tokenizer section (§6)");
+    return cmf::engine::Tokenizer::fromJson(std::string_view(reinterpret_cast<const char*>(vocab.data()), vocab.size()));
+}
+
+std::vector<int32_t> chatPromptIds(const cmf::engine::Model& model, const cmf::engine::Tokenizer& tok, const std::string& system,
+                                   const std::string& user) {
+    const auto& bundle = model.file().primary().chatBundle();
+    const std::string source = bundle && !bundle->chatTemplate.empty() ? bundle->chatTemplate : cmf::engine::kChatMLFallback;
+    cmf::engine::ChatRequest req;
+    if (!system.empty()) req.messages.push_back({{"role", "system"}, {"content", system}});
+    req.messages.push_back({{"role", "user"}, {"content", user}});
+    req.addGenerationPrompt = true;
+    req.extra["enable_thinking"] = false;
+    if (bundle && bundle->bosTokenId) req.bosToken = tok.idToToken(int32_t(*bundle->bosTokenId));
+    if (bundle && !bundle->eosTokenIds.empty()) req.eosToken = tok.idToToken(int32_t(bundle->eosTokenIds.front()));
+    const std::string text = cmf::engine::ChatTemplate::parse(source).render(req);
+    // As transformers' apply_chat_template: the template writes the special tokens itself.
+    return tok.encode(text, false);
+}
+
+namespace {
+
 int run(const Options& o) {
     std::unique_ptr<tbb::global_control> limit;
     if (o.threads) limit = std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism, o.threads);
     const auto model = cmf::engine::Model::open(o.path);
-    const auto prompt = parseIds(o.promptIds);
+    std::optional<cmf::engine::Tokenizer> tok;
+    if (!model->file().primary().vocab().empty()) tok = tokenizerOf(*model);
+    std::vector<int32_t> prompt;
+    if (!o.promptIds.empty()) {
+        prompt = parseIds(o.promptIds);
+    } else {
+        if (!tok) throw cmf::Error(cmf::ErrorKind::Parse, "the file has no tokenizer section (§6); give --prompt-ids");
+        prompt = o.chat ? chatPromptIds(*model, *tok, o.system, o.prompt) : tok->encode(o.prompt, true);
+    }
+    std::optional<cmf::engine::StreamDecoder> stream;
+    if (tok && !o.json) stream.emplace(*tok, true);
     const uint32_t ctx = o.ctx ? o.ctx : std::min<uint32_t>(model->config().maxPositions ? model->config().maxPositions : 4096,
                                                            uint32_t(prompt.size()) + o.n);
     cmf::engine::Runner runner(model, ctx);
@@ -78,6 +121,10 @@ int run(const Options& o) {
         const int32_t next = sampler.sample(logits, history);
         gen.push_back(next);
         history.push_back(next);
+        if (stream) {
+            std::cout << stream->step(next);
+            std::cout.flush();
+        }
         const auto& eos = model->config().eosIds;
         if (!o.noStop && std::find(eos.begin(), eos.end(), next) != eos.end()) {
             finish = "eos";
@@ -95,13 +142,15 @@ int run(const Options& o) {
     const double prefill = std::chrono::duration<double>(t1 - t0).count(), decode = std::chrono::duration<double>(t2 - t1).count();
     nlohmann::json out{{"prompt_ids", prompt},
                        {"gen_ids", gen},
-                       {"text", nullptr},
+                       {"text", tok ? nlohmann::json(tok->decode(gen, true)) : nlohmann::json()},
                        {"prefill_tok_s", prefill > 0 ? double(prompt.size()) / prefill : 0.0},
                        {"decode_tok_s", decode > 0 && gen.size() > 1 ? double(gen.size() - 1) / decode : 0.0},
                        {"finish", finish}};
     if (o.topLogits) out["top"] = top;
     if (o.json) {
         std::cout << out.dump(2) << "\n";
+    } else if (stream) {
+        std::cout << stream->flush() << "\n";
     } else {
         for (size_t i = 0; i < gen.size(); ++i) std::cout << (i ? "," : "") << gen[i];
         std::cout << "\n";
@@ -117,7 +166,11 @@ void addRun(CLI::App& app, int* exitCode) {
     auto* cmd = app.add_subcommand("run", "Generate tokens from a prompt on the embedded CPU engine");
     auto o = std::make_shared<Options>();
     cmd->add_option("FILE", o->path, "CMF model (any shard of a set)")->required();
-    cmd->add_option("--prompt-ids", o->promptIds, "Prompt as comma-separated token ids")->required();
+    auto* text = cmd->add_option("--prompt", o->prompt, "Prompt text (raw; rendered with the chat template under --chat)");
+    auto* ids = cmd->add_option("--prompt-ids", o->promptIds, "Prompt as comma-separated token ids");
+    text->excludes(ids);
+    cmd->add_flag("--chat", o->chat, "Render --prompt as a user message with the file's chat template")->needs(text);
+    cmd->add_option("--system", o->system, "System prompt (with --chat)");
     cmd->add_option("--n", o->n, "Tokens to generate")->capture_default_str();
     cmd->add_flag("--greedy", o->greedy, "Greedy decoding (argmax); the default when no temperature is given");
     cmd->add_option("--temp", o->sampling.temperature, "Sampling temperature (0 = greedy)");
@@ -133,6 +186,7 @@ void addRun(CLI::App& app, int* exitCode) {
     cmd->add_flag("--no-stop", o->noStop, "Keep generating past end-of-sequence tokens");
     cmd->add_flag("--json", o->json, "Print JSON");
     cmd->callback([=] {
+        if (o->prompt.empty() && o->promptIds.empty()) throw CLI::ValidationError("run", "give --prompt or --prompt-ids");
         // Sampling is on only when a temperature was asked for.
         o->sampling.greedy = o->greedy || cmd->count("--temp") == 0;
         try {
@@ -142,6 +196,47 @@ void addRun(CLI::App& app, int* exitCode) {
         } catch (const std::exception& e) {
             printError(o->path, e);
             *exitCode = kExitUsage;
+        }
+    });
+}
+
+void addPpl(CLI::App& app, int* exitCode) {
+    auto* cmd = app.add_subcommand("ppl", "Perplexity of a model on a text file (sliding window)");
+    struct Opts {
+        std::string path, file;
+        uint32_t ctx = 512, stride = 256, threads = 0;
+        bool json = false;
+    };
+    auto o = std::make_shared<Opts>();
+    cmd->add_option("FILE", o->path, "CMF model")->required();
+    cmd->add_option("--file", o->file, "Text to score (special tokens written in it are recognised)")->required()->check(CLI::ExistingFile);
+    cmd->add_option("--ctx", o->ctx, "Window length in tokens")->capture_default_str();
+    cmd->add_option("--stride", o->stride, "Distance between window starts")->capture_default_str();
+    cmd->add_option("--threads", o->threads, "Worker threads (default: all cores)");
+    cmd->add_flag("--json", o->json, "Print JSON");
+    cmd->callback([=] {
+        try {
+            std::unique_ptr<tbb::global_control> limit;
+            if (o->threads) limit = std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism, o->threads);
+            const auto model = cmf::engine::Model::open(o->path);
+            const auto tok = tokenizerOf(*model);
+            std::ifstream in(o->file, std::ios::binary);
+            const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+            const auto ids = tok.encode(text, false);
+            TerminalProgress bar("ppl");
+            const auto r = cmf::engine::perplexity(model, ids, o->ctx, o->stride,
+                                                   cmf::Control{o->json ? cmf::ProgressFn{} : bar.callback(), interruptFlag()});
+            bar.finish();
+            const nlohmann::json out{{"tokens", ids.size()},      {"tokens_predicted", r.tokensPredicted}, {"nll_per_token", r.nllPerToken},
+                                     {"perplexity", r.perplexity}, {"ctx", o->ctx},                    {"stride", o->stride},
+                                     {"seconds", r.seconds}};
+            if (o->json) std::cout << out.dump(2) << "\n";
+            else std::printf("perplexity %.4f over %llu predicted tokens (nll %.5f/token, ctx %u, stride %u, %.1f s)\n", r.perplexity,
+                             (unsigned long long)r.tokensPredicted, r.nllPerToken, o->ctx, o->stride, r.seconds);
+            *exitCode = kExitOk;
+        } catch (const cmf::Error& e) {
+            printError(o->path, e);
+            *exitCode = e.kind() == cmf::ErrorKind::Cancelled ? kExitInterrupted : kExitUsage;
         }
     });
 }

@@ -22,6 +22,10 @@ void addRequant(CLI::App& app, int* exitCode);
 void addCompact(CLI::App& app, int* exitCode);
 void addShard(CLI::App& app, int* exitCode);
 void addRun(CLI::App& app, int* exitCode);
+void addPpl(CLI::App& app, int* exitCode);
+void addChat(CLI::App& app, int* exitCode);
+void addTokenize(CLI::App& app, int* exitCode);
+void addTemplate(CLI::App& app, int* exitCode);
 
 // "cmf: <path>: <kind>: <message>" on stderr.
 void printError(const std::string& path, const std::exception& e);

@@ -33,6 +33,10 @@ int main(int argc, char** argv) {
     cmfcli::addCompact(app, &code);
     cmfcli::addShard(app, &code);
     cmfcli::addRun(app, &code);
+    cmfcli::addPpl(app, &code);
+    cmfcli::addChat(app, &code);
+    cmfcli::addTokenize(app, &code);
+    cmfcli::addTemplate(app, &code);
     try {
         app.parse(argc, argv);
     } catch (const CLI::Success& e) {

@@ -9,9 +9,11 @@ namespace cmfcli {
 namespace {
 std::atomic<bool> g_interrupted{false};
 extern "C" void onInterrupt(int) {
-    if (g_interrupted.exchange(true)) std::_Exit(130); // a second Ctrl-C: stop now
+    if (g_interrupted.exchange(true)) std::_Exit(130); // a second Ctrl-C before the first is handled: stop now
 }
 } // namespace
+
+void clearInterrupt() { g_interrupted = false; }
 
 const std::atomic<bool>* interruptFlag() {
     static const bool installed = [] {

@@ -13,6 +13,8 @@ namespace cmfcli {
 // so a long job stops at its next check and cleans up its temporary files.
 // The first call installs the handlers.
 const std::atomic<bool>* interruptFlag();
+// Lowers the flag again (an interactive chat stops one reply, not the session).
+void clearInterrupt();
 
 class TerminalProgress {
 public:

@@ -16,6 +16,23 @@ void rmsNorm(const float* x, const float* w, size_t n, double eps, bool gemma, f
     for (size_t i = 0; i < n; ++i) out[i] = (x[i] * inv) * (gemma ? 1.0f + w[i] : w[i]);
 }
 
+namespace {
+
+// Eight independent partial sums, so the compiler can keep them in SIMD
+// lanes without -ffast-math (the summation order is fixed, so results are
+// deterministic and equal on every run).
+float dot(const float* a, const float* b, uint64_t n) {
+    float acc[8] = {};
+    uint64_t i = 0;
+    for (; i + 8 <= n; i += 8)
+        for (int k = 0; k < 8; ++k) acc[k] += a[i + k] * b[i + k];
+    float tail = 0;
+    for (; i < n; ++i) tail += a[i] * b[i];
+    return ((acc[0] + acc[1]) + (acc[2] + acc[3])) + ((acc[4] + acc[5]) + (acc[6] + acc[7])) + tail;
+}
+
+} // namespace
+
 void matmul(const Weight& w, const float* x, size_t nTok, float* y) {
     const uint64_t rows = w.rows(), cols = w.cols();
     // Decode a block of rows once and use it for every token of the batch.
@@ -27,10 +44,7 @@ void matmul(const Weight& w, const float* x, size_t nTok, float* y) {
         for (size_t t = 0; t < nTok; ++t) {
             const float* xt = x + t * cols;
             for (uint64_t r = r0; r < r1; ++r) {
-                const float* wr = buf.data() + (r - r0) * cols;
-                float acc = 0;
-                for (uint64_t i = 0; i < cols; ++i) acc += wr[i] * xt[i];
-                y[t * rows + r] = acc;
+                y[t * rows + r] = dot(buf.data() + (r - r0) * cols, xt, cols);
             }
         }
     });

@@ -5,12 +5,15 @@
 // At bf16 and f16 greedy agrees too; q8 and q4 agree on the first tokens.
 #include "test_support.h"
 
+#include "cmf/engine/perplexity.h"
 #include "cmf/engine/runner.h"
+#include "cmf/engine/tokenizer.h"
 #include "cmf/format/convert.h"
 #include "cmf/format/error.h"
 
 #include <QTest>
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 
 namespace {
@@ -118,6 +121,21 @@ private Q_SLOTS:
             for (size_t v = 0; v < one.size(); v += 97)
                 QVERIFY(std::fabs(one[v] - batched[t * one.size() + v]) < 1e-4f);
         }
+    }
+    void perplexityMatchesReference() {
+        // The reference's method: windows of 257 tokens every 256, each scored
+        // from position 0, special tokens in the text recognised.
+        const auto ref = cmftest::loadJson(cmftest::dataPath("models/tiny-chat/reference.json"));
+        const auto m = cmf::engine::Model::open(converted("tiny-chat", "f32"));
+        const auto vocab = m->file().primary().vocab();
+        const auto tok = cmf::engine::Tokenizer::fromJson(std::string_view(reinterpret_cast<const char*>(vocab.data()), vocab.size()));
+        const auto bytes = cmftest::readBytes(cmftest::dataPath("models/heldout_prose.txt"));
+        const auto ids = tok.encode(std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()), false);
+        const auto r = cmf::engine::perplexity(m, ids, 257, 256);
+        const auto& want = ref["heldout_perplexity"]["prose"];
+        QCOMPARE(r.tokensPredicted, want["tokens_predicted"].get<uint64_t>());
+        QVERIFY2(std::fabs(r.perplexity / want["perplexity"].get<double>() - 1) < 0.005,
+                 (std::to_string(r.perplexity) + " vs " + std::to_string(want["perplexity"].get<double>())).c_str());
     }
     void contextLimits() {
         const auto m = cmf::engine::Model::open(converted("tiny-chat", "f32"));

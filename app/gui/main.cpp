@@ -1,0 +1,82 @@
+// cmf-workbench: the Qt desktop workbench for CMF v2 files.
+//   cmf-workbench [FILE...]
+//   cmf-workbench --screenshot OUT.png [--view NAME] [--size WxH] [FILE]
+#include "app_settings.h"
+#include "demo_model.h"
+#include "main_window.h"
+#include "screenshot.h"
+#include "translations.h"
+
+#include "document/cmf_document.h"
+#include "views/file_page.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+
+#include <cstdio>
+#include <cstring>
+
+using namespace Qt::StringLiterals;
+
+int main(int argc, char** argv) {
+    // --screenshot renders without a display: the platform is chosen before
+    // QApplication exists.
+    for (int i = 1; i < argc; ++i)
+        if (std::strncmp(argv[i], "--screenshot", 12) == 0 && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+            qputenv("QT_QPA_PLATFORM", "offscreen");
+
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(u"cmf-workbench"_s);
+    QApplication::setApplicationName(u"cmf-workbench"_s);
+    QApplication::setApplicationVersion(QStringLiteral(CMF_VERSION));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(u"CMF Workbench: open, inspect, verify and sign CMF v2 model files."_s);
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addPositionalArgument(u"FILE"_s, u"CMF files to open"_s, u"[FILE...]"_s);
+    const QCommandLineOption shot(u"screenshot"_s, u"Render a view offscreen into OUT.png and exit."_s, u"OUT"_s);
+    const QCommandLineOption view(u"view"_s,
+                                  u"View to show: envelope, header, tensors, tensor:NAME, verify, masks, skills, "
+                                  "tokenizer, signature, shards."_s,
+                                  u"NAME"_s);
+    const QCommandLineOption size(u"size"_s, u"Window size for --screenshot (default 1280x800)."_s, u"WxH"_s, u"1280x800"_s);
+    const QCommandLineOption language(u"language"_s, u"Interface language: en, ru, zh_CN (default: settings, else the system locale)."_s,
+                                      u"LANG"_s);
+    parser.addOptions({shot, view, size, language});
+    parser.process(app);
+
+    cmfw::AppSettings settings;
+    cmfw::installTranslations(&app, parser.isSet(language) ? parser.value(language) : settings.language());
+    QApplication::setApplicationDisplayName(QCoreApplication::translate("cmfw::MainWindow", "CMF Workbench"));
+
+    const QStringList files = parser.positionalArguments();
+    if (parser.isSet(shot)) {
+        cmfw::ScreenshotOptions o;
+        o.output = parser.value(shot);
+        o.view = parser.value(view);
+        o.size = cmfw::parseSize(parser.value(size));
+        if (!o.size.isValid()) {
+            std::fprintf(stderr, "cmf-workbench: --size wants WxH, e.g. 1280x800\n");
+            return 2;
+        }
+        if (files.size() > 1) {
+            std::fprintf(stderr, "cmf-workbench: --screenshot takes one FILE\n");
+            return 2;
+        }
+        o.file = files.isEmpty() ? cmfw::demoModelPath() : files.first();
+        return cmfw::runScreenshot(o);
+    }
+
+    cmfw::MainWindow w(&settings);
+    w.show();
+    cmfw::FilePage* last = nullptr;
+    for (const QString& f : files) last = w.openFile(f);
+    if (last && parser.isSet(view)) {
+        const QString v = parser.value(view);
+        if (v.startsWith(u"tensor:")) last->showTensor(v.mid(7));
+        else if (v == u"verify") w.verifyFile(last->document()->path());
+        else if (const auto kind = cmfw::FilePage::viewFromName(v)) last->showView(*kind);
+    }
+    return app.exec();
+}

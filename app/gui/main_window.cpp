@@ -1,0 +1,430 @@
+#include "main_window.h"
+
+#include "app_settings.h"
+#include "demo_model.h"
+#include "icons.h"
+#include "settings_dialog.h"
+
+#include "document/cmf_document.h"
+#include "jobs/job.h"
+#include "jobs/job_runner.h"
+#include "models/log_model.h"
+#include "util/format_text.h"
+#include "util/trusted_keys.h"
+#include "views/file_page.h"
+#include "views/jobs_view.h"
+#include "views/log_view.h"
+#include "views/verify_sign_panel.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QListWidget>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QPushButton>
+#include <QStackedWidget>
+#include <QStatusBar>
+#include <QStyle>
+#include <QTabWidget>
+#include <QToolBar>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+namespace cmfw {
+
+namespace {
+
+QStringList localFiles(const QMimeData* mime) {
+    QStringList out;
+    if (!mime || !mime->hasUrls()) return out;
+    for (const QUrl& u : mime->urls())
+        if (u.isLocalFile() && QFileInfo(u.toLocalFile()).isFile()) out << u.toLocalFile();
+    return out;
+}
+
+} // namespace
+
+MainWindow::MainWindow(AppSettings* settings, QWidget* parent) : QMainWindow(parent), settings_(settings) {
+    setWindowTitle(tr("CMF Workbench"));
+    setObjectName(u"MainWindow"_s);
+    setAcceptDrops(true);
+    setDockNestingEnabled(true);
+    setWindowIcon(appIcon());
+
+    services_.jobs = new JobRunner(this);
+    services_.log = new LogModel(this);
+    services_.trusted = new TrustedKeyList(this);
+    services_.trusted->setKeys(settings_->trustedKeys());
+    services_.jobs->setThreadCount(settings_->threadCount());
+    connect(services_.trusted, &TrustedKeyList::changed, this, [this] {
+        settings_->setTrustedKeys(services_.trusted->keys());
+    });
+
+    central_ = new QStackedWidget(this);
+    tabs_ = new QTabWidget(central_);
+    tabs_->setTabsClosable(true);
+    tabs_->setMovable(true);
+    tabs_->setDocumentMode(true);
+    createWelcome();
+    central_->addWidget(welcome_);
+    central_->addWidget(tabs_);
+    setCentralWidget(central_);
+    connect(tabs_, &QTabWidget::tabCloseRequested, this, &MainWindow::closeTab);
+    connect(tabs_, &QTabWidget::currentChanged, this, [this] { updateActions(); });
+
+    createDocks();
+    createActions();
+    jobsStatus_ = new QLabel(this);
+    statusBar()->addPermanentWidget(jobsStatus_);
+    connect(services_.jobs, &JobRunner::runningCountChanged, this, &MainWindow::updateStatus);
+    connect(services_.log, &LogModel::messageAdded, this, [this](LogModel::Level, const QString& text) {
+        statusBar()->showMessage(text, 8000);
+    });
+    restoreLayout();
+    updateActions();
+    updateStatus();
+    // Drops anywhere: child widgets that take text drops (line edits, text
+    // views) would otherwise swallow a dropped file.
+    qApp->installEventFilter(this);
+}
+
+MainWindow::~MainWindow() { qApp->removeEventFilter(this); }
+
+void MainWindow::createWelcome() {
+    welcome_ = new QWidget(central_);
+    auto* outer = new QVBoxLayout(welcome_);
+    outer->addStretch(1);
+    auto* box = new QWidget(welcome_);
+    box->setMaximumWidth(560);
+    auto* lay = new QVBoxLayout(box);
+    auto* title = new QLabel(tr("CMF Workbench"), box);
+    QFont f = title->font();
+    f.setPointSizeF(f.pointSizeF() * 2);
+    f.setBold(true);
+    title->setFont(f);
+    lay->addWidget(title);
+    auto* text = new QLabel(tr("Open a CMF file to see everything in it: envelope, header, tensors, masks, skills, "
+                               "tokenizer and signature. Drop files anywhere on this window to open them, or on the "
+                               "Verify / Sign panel to check their integrity."),
+                            box);
+    text->setWordWrap(true);
+    lay->addWidget(text);
+    auto* buttons = new QHBoxLayout();
+    auto* open = new QPushButton(tr("Open…"), box);
+    buttons->addWidget(open);
+    const QString demo = demoModelPath();
+    if (!demo.isEmpty()) {
+        auto* openDemo = new QPushButton(tr("Open the demo model"), box);
+        buttons->addWidget(openDemo);
+        connect(openDemo, &QPushButton::clicked, this, [this, demo] { openFile(demo); });
+    }
+    buttons->addStretch(1);
+    lay->addLayout(buttons);
+    lay->addWidget(new QLabel(tr("Recent files:"), box));
+    welcomeRecent_ = new QListWidget(box);
+    welcomeRecent_->setMaximumHeight(180);
+    lay->addWidget(welcomeRecent_);
+    auto* h = new QHBoxLayout();
+    h->addStretch(1);
+    h->addWidget(box);
+    h->addStretch(1);
+    outer->addLayout(h);
+    outer->addStretch(2);
+    connect(open, &QPushButton::clicked, this, &MainWindow::openDialog);
+    connect(welcomeRecent_, &QListWidget::itemActivated, this, [this](QListWidgetItem* it) { openFile(it->data(Qt::UserRole).toString()); });
+}
+
+void MainWindow::createDocks() {
+    panel_ = new VerifySignPanel(services_, this);
+    panel_->setKeyPath(settings_->keyPath());
+    connect(panel_, &VerifySignPanel::keyPathChanged, this, [this](const QString& p) { settings_->setKeyPath(p); });
+    verifyDock_ = new QDockWidget(tr("Verify / Sign"), this);
+    verifyDock_->setObjectName(u"verifyDock"_s);
+    verifyDock_->setWidget(panel_);
+    // The panel lays itself out in columns in a top or bottom dock and in a
+    // column beside the tabs.
+    connect(verifyDock_, &QDockWidget::dockLocationChanged, this, [this](Qt::DockWidgetArea area) {
+        panel_->setOrientation(area == Qt::TopDockWidgetArea || area == Qt::BottomDockWidgetArea ? Qt::Horizontal : Qt::Vertical);
+    });
+    connect(verifyDock_, &QDockWidget::topLevelChanged, this, [this](bool floating) {
+        if (floating) panel_->setOrientation(Qt::Vertical);
+    });
+
+    jobsDock_ = new QDockWidget(tr("Jobs"), this);
+    jobsDock_->setObjectName(u"jobsDock"_s);
+    jobsDock_->setWidget(new JobsView(services_.jobs, jobsDock_));
+
+    logDock_ = new QDockWidget(tr("Log"), this);
+    logDock_->setObjectName(u"logDock"_s);
+    logDock_->setWidget(new LogView(services_.log, logDock_));
+
+    // Default layout for a 1280×800 screen: the tabs get the full width (the
+    // tensor table needs it); Verify / Sign, Jobs and Log share the bottom.
+    addDockWidget(Qt::BottomDockWidgetArea, verifyDock_);
+    addDockWidget(Qt::BottomDockWidgetArea, jobsDock_);
+    addDockWidget(Qt::BottomDockWidgetArea, logDock_);
+    tabifyDockWidget(verifyDock_, jobsDock_);
+    tabifyDockWidget(jobsDock_, logDock_);
+    verifyDock_->raise();
+    resizeDocks({verifyDock_}, {205}, Qt::Vertical);
+}
+
+void MainWindow::createActions() {
+    auto* file = menuBar()->addMenu(tr("&File"));
+    auto* open = file->addAction(style()->standardIcon(QStyle::SP_DialogOpenButton), tr("&Open…"), this, &MainWindow::openDialog);
+    open->setShortcut(QKeySequence::Open);
+    recentMenu_ = file->addMenu(tr("Open &Recent"));
+    const QString demo = demoModelPath();
+    if (!demo.isEmpty()) file->addAction(tr("Open the &demo model"), this, [this, demo] { openFile(demo); });
+    file->addSeparator();
+    closeTabAction_ = file->addAction(tr("&Close Tab"), this, [this] { closeTab(tabs_->currentIndex()); });
+    closeTabAction_->setShortcut(QKeySequence::Close);
+    file->addSeparator();
+    auto* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+
+    auto* view = menuBar()->addMenu(tr("&View"));
+    const std::pair<FilePage::View, QString> views[] = {
+        {FilePage::View::Envelope, tr("&Envelope")},   {FilePage::View::Header, tr("&Header")},
+        {FilePage::View::Tensors, tr("&Tensors")},     {FilePage::View::Masks, tr("&Masks")},
+        {FilePage::View::Skills, tr("S&kills")},       {FilePage::View::Tokenizer, tr("T&okenizer")},
+        {FilePage::View::Signature, tr("Si&gnature")},
+    };
+    int key = Qt::Key_1;
+    for (const auto& [v, text] : views) {
+        auto* a = view->addAction(text, this, [this, v = v] {
+            if (FilePage* p = currentPage()) p->showView(v);
+        });
+        a->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(key++)));
+        viewActions_ << a;
+    }
+    view->addSeparator();
+    view->addAction(verifyDock_->toggleViewAction());
+    view->addAction(jobsDock_->toggleViewAction());
+    view->addAction(logDock_->toggleViewAction());
+
+    auto* tools = menuBar()->addMenu(tr("&Tools"));
+    verifyAction_ = tools->addAction(style()->standardIcon(QStyle::SP_DialogApplyButton), tr("&Verify"), this, [this] {
+        if (FilePage* p = currentPage()) verifyFile(p->document()->path());
+        else verifyFile(panel_->file());
+    });
+    verifyAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_V));
+    verifyAction_->setToolTip(tr("Check every hash of the current file and its signature"));
+    signAction_ = tools->addAction(signIcon(), tr("&Sign…"), this, [this] {
+        if (FilePage* p = currentPage()) signFile(p->document()->path());
+    });
+    signAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
+    signAction_->setToolTip(tr("Write a detached signature beside the current file"));
+    tools->addSeparator();
+    auto* settingsAction = tools->addAction(tr("Se&ttings…"), this, &MainWindow::showSettings);
+    settingsAction->setShortcut(QKeySequence::Preferences);
+
+    auto* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About CMF Workbench"), this, &MainWindow::showAbout);
+    help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
+
+    auto* bar = addToolBar(tr("Main"));
+    bar->setObjectName(u"mainToolBar"_s);
+    bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    bar->addAction(open);
+    bar->addAction(verifyAction_);
+    bar->addAction(signAction_);
+    updateRecentMenu();
+}
+
+void MainWindow::restoreLayout() {
+    if (!restoreGeometry(settings_->windowGeometry())) resize(1280, 800);
+    restoreState(settings_->windowState());
+}
+
+void MainWindow::updateRecentMenu() {
+    recentMenu_->clear();
+    welcomeRecent_->clear();
+    const QStringList recent = settings_->recentFiles();
+    for (const QString& path : recent) {
+        recentMenu_->addAction(QFileInfo(path).fileName() + u"   " + QFileInfo(path).absolutePath(), this,
+                               [this, path] { openFile(path); });
+        auto* it = new QListWidgetItem(QFileInfo(path).fileName() + u"  —  " + QFileInfo(path).absolutePath(), welcomeRecent_);
+        it->setData(Qt::UserRole, path);
+        it->setToolTip(path);
+    }
+    if (recent.isEmpty()) recentMenu_->addAction(tr("(none)"))->setEnabled(false);
+    else {
+        recentMenu_->addSeparator();
+        recentMenu_->addAction(tr("Clear list"), this, [this] {
+            for (const QString& p : settings_->recentFiles()) settings_->removeRecentFile(p);
+            updateRecentMenu();
+        });
+    }
+}
+
+void MainWindow::updateActions() {
+    FilePage* p = currentPage();
+    closeTabAction_->setEnabled(p != nullptr);
+    signAction_->setEnabled(p != nullptr);
+    for (QAction* a : std::as_const(viewActions_)) a->setEnabled(p && !p->isError());
+    central_->setCurrentWidget(tabs_->count() > 0 ? static_cast<QWidget*>(tabs_) : welcome_);
+    setWindowTitle(p ? tr("%1 — CMF Workbench").arg(p->document()->fileName()) : tr("CMF Workbench"));
+}
+
+void MainWindow::updateStatus() {
+    const int n = services_.jobs->runningCount();
+    jobsStatus_->setText(n ? tr("%n job(s) running", nullptr, n) : QString());
+}
+
+FilePage* MainWindow::openFile(const QString& path) {
+    const QString abs = QFileInfo(path).absoluteFilePath();
+    for (int i = 0; i < tabs_->count(); ++i) {
+        if (page(i)->document()->path() == abs) {
+            tabs_->setCurrentIndex(i);
+            return page(i);
+        }
+    }
+    const auto doc = CmfDocument::open(abs);
+    auto* p = new FilePage(doc, services_, tabs_);
+    connect(p, &FilePage::verifyRequested, this, &MainWindow::verifyFile);
+    connect(p, &FilePage::signRequested, this, &MainWindow::signFile);
+    const int index = tabs_->addTab(p, doc->fileName());
+    tabs_->setTabToolTip(index, abs);
+    if (!doc->ok()) {
+        tabs_->setTabIcon(index, style()->standardIcon(QStyle::SP_MessageBoxCritical));
+        services_.log->error(tr("%1 is not a valid CMF file: %2").arg(doc->fileName(), doc->error()->message));
+    } else {
+        services_.log->info(tr("Opened %1 (%2, %n tensor(s)) in %3 ms", nullptr, int(doc->tensors()->count()))
+                                .arg(doc->fileName(), Text::bytes(doc->fileSize()))
+                                .arg(doc->openMs(), 0, 'f', 1));
+        if (const auto& e = doc->shardError()) services_.log->warning(tr("Shard set of %1: %2").arg(doc->fileName(), e->message));
+    }
+    if (QFileInfo::exists(abs)) {
+        settings_->addRecentFile(abs);
+        settings_->setLastDirectory(QFileInfo(abs).absolutePath());
+        updateRecentMenu();
+    }
+    tabs_->setCurrentIndex(index);
+    // The panel follows the file last opened, ready for Verify.
+    if (panel_->file().isEmpty() || !(panel_->currentJob() && panel_->currentJob()->isRunning())) panel_->setFile(abs);
+    updateActions();
+    return p;
+}
+
+int MainWindow::fileCount() const { return tabs_->count(); }
+
+FilePage* MainWindow::page(int index) const { return qobject_cast<FilePage*>(tabs_->widget(index)); }
+
+FilePage* MainWindow::currentPage() const { return qobject_cast<FilePage*>(tabs_->currentWidget()); }
+
+void MainWindow::closeTab(int index) {
+    FilePage* p = page(index);
+    if (!p) return;
+    tabs_->removeTab(index);
+    // Jobs of this page hold the file by shared pointer; the page can go now.
+    p->deleteLater();
+    updateActions();
+}
+
+void MainWindow::verifyFile(const QString& path) {
+    if (path.isEmpty()) return;
+    verifyDock_->show();
+    verifyDock_->raise();
+    panel_->setFile(path);
+    panel_->verify();
+}
+
+void MainWindow::signFile(const QString& path) {
+    if (path.isEmpty()) return;
+    verifyDock_->show();
+    verifyDock_->raise();
+    panel_->setFile(path);
+    if (panel_->keyPath().isEmpty()) {
+        services_.log->warning(tr("Choose or generate a signing key in the Verify / Sign panel first."));
+        return;
+    }
+    panel_->sign();
+}
+
+bool MainWindow::openDropped(const QMimeData* mime) {
+    const QStringList files = localFiles(mime);
+    for (const QString& f : files) openFile(f);
+    return !files.isEmpty();
+}
+
+void MainWindow::openDialog() {
+    const QStringList paths = QFileDialog::getOpenFileNames(this, tr("Open CMF files"), settings_->lastDirectory(),
+                                                            tr("CMF files (*.cmf);;All files (*)"));
+    for (const QString& p : paths) openFile(p);
+}
+
+void MainWindow::showSettings() {
+    SettingsDialog dialog(settings_, services_.trusted, this);
+    if (dialog.exec() == QDialog::Accepted) services_.jobs->setThreadCount(settings_->threadCount());
+}
+
+void MainWindow::showAbout() {
+    QMessageBox::about(this, tr("About CMF Workbench"),
+                       tr("<h3>CMF Workbench %1</h3><p>Open, inspect, verify and sign CMF v2 model files.</p>"
+                          "<p>Qt %2</p>")
+                           .arg(QApplication::applicationVersion(), QString::fromLatin1(qVersion())));
+}
+
+bool MainWindow::isInsidePanel(QObject* o) const {
+    for (auto* w = qobject_cast<QWidget*>(o); w; w = w->parentWidget())
+        if (w == panel_) return true;
+    return false;
+}
+
+bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
+    const auto t = event->type();
+    if (t != QEvent::DragEnter && t != QEvent::DragMove && t != QEvent::Drop) return QMainWindow::eventFilter(watched, event);
+    auto* w = qobject_cast<QWidget*>(watched);
+    // Only this window's widgets; the Verify/Sign panel takes its own drops.
+    if (!w || w->window() != this || watched == this || isInsidePanel(watched)) return QMainWindow::eventFilter(watched, event);
+    auto* de = static_cast<QDropEvent*>(event);
+    if (localFiles(de->mimeData()).isEmpty()) return QMainWindow::eventFilter(watched, event);
+    de->acceptProposedAction();
+    if (t == QEvent::Drop) openDropped(de->mimeData());
+    return true;
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
+    if (!localFiles(event->mimeData()).isEmpty()) event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event) {
+    if (openDropped(event->mimeData())) event->acceptProposedAction();
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    const int running = services_.jobs->runningCount();
+    if (running > 0 && !closing_) {
+        const bool yes = confirmClose_ ? confirmClose_(running)
+                                       : QMessageBox::question(this, tr("Jobs are running"),
+                                                               tr("%n job(s) are still running. Cancel them and close?", nullptr, running),
+                                                               QMessageBox::Yes | QMessageBox::No, QMessageBox::No) == QMessageBox::Yes;
+        if (!yes) {
+            event->ignore();
+            return;
+        }
+        closing_ = true;
+        statusBar()->showMessage(tr("Cancelling jobs…"));
+        services_.jobs->cancelAll();
+        // Jobs stop at their next check; nothing they were writing is left behind.
+        services_.jobs->waitForAll(15000);
+    }
+    settings_->setWindowLayout(saveGeometry(), saveState());
+    settings_->setTrustedKeys(services_.trusted->keys());
+    settings_->sync();
+    event->accept();
+}
+
+} // namespace cmfw

@@ -1,0 +1,104 @@
+#pragma once
+// The workbench window: one tab per open file, the Verify/Sign panel, the
+// Jobs and Log docks, menus, recent files and settings. Files open by
+// File ▸ Open, recent files, the command line, or a drop anywhere on the
+// window (a drop on the Verify/Sign panel verifies instead).
+#include "util/services.h"
+
+#include <QMainWindow>
+
+#include <functional>
+#include <memory>
+
+class QAction;
+class QDockWidget;
+class QLabel;
+class QListWidget;
+class QMenu;
+class QMimeData;
+class QStackedWidget;
+class QTabWidget;
+
+namespace cmfw {
+
+class AppSettings;
+class FilePage;
+class JobRunner;
+class LogModel;
+class TrustedKeyList;
+class VerifySignPanel;
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    explicit MainWindow(AppSettings* settings, QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    // Opens path in a new tab (or focuses its tab). A file that is not a
+    // valid CMF file opens too, in the error view. Never null.
+    FilePage* openFile(const QString& path);
+    int fileCount() const;
+    FilePage* page(int index) const;
+    FilePage* currentPage() const;
+    void closeTab(int index);
+
+    // Shows the Verify/Sign panel on path and starts verifying or signing.
+    void verifyFile(const QString& path);
+    void signFile(const QString& path);
+
+    // Opens every local file the drop carries; true when there was one.
+    bool openDropped(const QMimeData* mime);
+
+    VerifySignPanel* verifyPanel() const { return panel_; }
+    JobRunner* jobs() const { return services_.jobs; }
+    LogModel* log() const { return services_.log; }
+    TrustedKeyList* trustedKeys() const { return services_.trusted; }
+    QTabWidget* tabs() const { return tabs_; }
+    QDockWidget* verifyDock() const { return verifyDock_; }
+    QDockWidget* jobsDock() const { return jobsDock_; }
+    QDockWidget* logDock() const { return logDock_; }
+
+    // Asked when the window closes with jobs running (tests replace the
+    // dialog); returning false keeps the window open.
+    void setCloseConfirmation(std::function<bool(int running)> confirm) { confirmClose_ = std::move(confirm); }
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
+private:
+    void createActions();
+    void createDocks();
+    void createWelcome();
+    void updateRecentMenu();
+    void updateActions();
+    void updateStatus();
+    void openDialog();
+    void showSettings();
+    void showAbout();
+    void restoreLayout();
+    bool isInsidePanel(QObject* o) const;
+
+    AppSettings* settings_;
+    Services services_;
+    QStackedWidget* central_;
+    QWidget* welcome_;
+    QListWidget* welcomeRecent_;
+    QTabWidget* tabs_;
+    VerifySignPanel* panel_;
+    QDockWidget* verifyDock_;
+    QDockWidget* jobsDock_;
+    QDockWidget* logDock_;
+    QMenu* recentMenu_;
+    QLabel* jobsStatus_;
+    QAction* closeTabAction_;
+    QAction* verifyAction_;
+    QAction* signAction_;
+    QList<QAction*> viewActions_;
+    std::function<bool(int)> confirmClose_;
+    bool closing_ = false;
+};
+
+} // namespace cmfw

@@ -1,0 +1,110 @@
+#include "screenshot.h"
+
+#include "app_settings.h"
+#include "main_window.h"
+
+#include "jobs/job_runner.h"
+#include "views/file_page.h"
+#include "views/verify_sign_panel.h"
+
+#include <QCoreApplication>
+#include <QDeadlineTimer>
+#include <QDockWidget>
+#include <QElapsedTimer>
+#include <QFileInfo>
+#include <QPixmap>
+#include <QTemporaryDir>
+#include <QThread>
+
+#include <cstdio>
+
+using namespace Qt::StringLiterals;
+
+namespace cmfw {
+
+namespace {
+
+void fail(const QString& message) { std::fprintf(stderr, "cmf-workbench: %s\n", message.toLocal8Bit().constData()); }
+
+// Lets layouts, charts and queued results settle.
+void settle(int ms) {
+    QElapsedTimer t;
+    t.start();
+    while (t.elapsed() < ms) {
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+        QThread::msleep(5);
+    }
+}
+
+} // namespace
+
+QSize parseSize(const QString& text) {
+    const QStringList parts = text.toLower().split(u'x');
+    if (parts.size() != 2) return {};
+    bool okW = false, okH = false;
+    const int w = parts[0].toInt(&okW), h = parts[1].toInt(&okH);
+    if (!okW || !okH || w < 200 || h < 150 || w > 8192 || h > 8192) return {};
+    return {w, h};
+}
+
+int runScreenshot(const ScreenshotOptions& o) {
+    if (o.file.isEmpty()) {
+        fail(u"no FILE given and this build has no demo model"_s);
+        return 2;
+    }
+    if (!QFileInfo::exists(o.file)) {
+        fail(o.file + u": no such file"_s);
+        return 2;
+    }
+    // A throwaway settings file: a screenshot neither reads nor changes the user's layout.
+    QTemporaryDir tmp;
+    AppSettings settings(tmp.path() + u"/settings.ini");
+    MainWindow w(&settings);
+    w.resize(o.size);
+    w.show();
+    settle(50);
+
+    FilePage* page = w.openFile(o.file);
+    const QString view = o.view.isEmpty() ? u"envelope"_s : o.view;
+    if (view == u"verify") {
+        w.verifyFile(o.file);
+    } else if (view.startsWith(u"tensor:")) {
+        const QString name = view.mid(7);
+        if (page->isError() || !page->showTensor(name)) {
+            fail(o.file + u": no tensor named "_s + name);
+            return 2;
+        }
+    } else if (view == u"error") {
+        if (!page->isError()) {
+            fail(o.file + u" opened without error: there is no error view"_s);
+            return 2;
+        }
+    } else {
+        const auto v = FilePage::viewFromName(view);
+        if (!v || v == FilePage::View::Tensor) {
+            fail(u"unknown view "_s + view + u" (envelope, header, tensors, tensor:NAME, verify, masks, skills, tokenizer, signature, shards)"_s);
+            return 2;
+        }
+        if (!page->isError() && !page->showView(*v)) {
+            fail(o.file + u" has no "_s + view + u" view"_s);
+            return 2;
+        }
+    }
+    // Wait for what the view started (statistics, verify, signature, tokenizer).
+    settle(100);
+    if (!w.jobs()->waitForAll(o.timeoutMs)) {
+        fail(u"background jobs did not finish within the timeout"_s);
+        return 2;
+    }
+    settle(300);
+    const QPixmap shot = w.grab();
+    if (!shot.save(o.output, "PNG")) {
+        fail(u"cannot write "_s + o.output);
+        return 2;
+    }
+    std::printf("wrote %s (%dx%d, %s, %s)\n", o.output.toLocal8Bit().constData(), shot.width(), shot.height(),
+                view.toLocal8Bit().constData(), QFileInfo(o.file).fileName().toLocal8Bit().constData());
+    return 0;
+}
+
+} // namespace cmfw

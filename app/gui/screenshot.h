@@ -1,0 +1,24 @@
+#pragma once
+// --screenshot: renders one view of a file offscreen into a PNG and exits,
+// so tests and people can look at what the workbench shows without a display.
+#include <QSize>
+#include <QString>
+
+namespace cmfw {
+
+struct ScreenshotOptions {
+    QString output;
+    QString view = QStringLiteral("envelope"); // envelope|header|tensors|tensor:NAME|verify|masks|skills|tokenizer|signature|shards
+    QSize size{1280, 800};
+    QString file;
+    int timeoutMs = 120000; // for the jobs the view starts
+};
+
+// Returns the process exit code: 0 written, 2 bad view or unwritable output.
+// Errors are printed on stderr.
+int runScreenshot(const ScreenshotOptions& options);
+
+// "1280x800" -> QSize; invalid size when malformed.
+QSize parseSize(const QString& text);
+
+} // namespace cmfw

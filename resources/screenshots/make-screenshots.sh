@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Renders every view of the demo model at 1280×800 with `cmf-workbench
+# --screenshot` into this folder.
+#   usage: resources/screenshots/make-screenshots.sh [BUILD_DIR=build/release]
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+build=${1:-build/release}
+bin=$build/app/gui/cmf-workbench
+demo=$build/demo/tiny-chat.cmf
+out=resources/screenshots
+shot() { "$bin" --screenshot "$out/$1.png" --view "$2" --size 1280x800 "${@:3}"; }
+shot envelope envelope "$demo"
+shot header header "$demo"
+shot tensors tensors "$demo"
+shot tensor-detail "tensor:model.layers.1.mlp.down_proj.weight" "$demo"
+shot verify verify "$demo"
+shot masks masks "$demo"
+shot skills skills "$demo"
+shot tokenizer tokenizer "$demo"
+shot signature signature "$demo"
+# Beyond the demo model: a file with masks, skills and a shard set, and an error.
+valid=tests/data/conformance/valid
+shot masks-conformance masks "$valid/tiny-s42-skills-Q4_BLOCK.cmf"
+shot skills-conformance skills "$valid/tiny-s42-skills-Q4_BLOCK.cmf"
+shot shards-conformance shards "$valid/tiny-s42-Q8_2F-sharded-00002-of-00004.cmf"
+shot error-bad-magic error tests/data/conformance/invalid/01-bad_magic.cmf
+shot verify-tampered verify tests/data/conformance/invalid/19-flip_tensor_data.cmf
+shot tensors-ru tensors "$demo" --language ru
+shot verify-zh_CN verify "$demo" --language zh_CN
+# A signed copy: the signer's key is shown (not trusted in a fresh profile).
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cp "$demo" "$tmp/tiny-chat.cmf"
+"$build/app/cli/cmf" keygen --out "$tmp/release.key" > /dev/null
+"$build/app/cli/cmf" sign "$tmp/tiny-chat.cmf" --key "$tmp/release.key" > /dev/null
+shot signature-signed signature "$tmp/tiny-chat.cmf"

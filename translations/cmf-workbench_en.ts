@@ -1,0 +1,2536 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en_US">
+<context>
+    <name>Explain</name>
+    <message>
+        <source>Tensor bytes changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Header changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensor directory changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Section changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mask has bits past its end</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensor payload is malformed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Feature bit missing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Signature does not check</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The weights of this tensor no longer hash to the value the directory recorded when the file was written: at least one byte was changed or damaged on disk or in transfer. The model would compute with corrupted weights.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The JSON header (architecture, chat template, provenance) differs from the one the file was written with; the hash stored in the envelope does not match it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The tensor directory (names, shapes, offsets, hashes) differs from the one the file was written with; the hash stored in the envelope does not match it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A section (masks, tokenizer or sparse index) differs from the one recorded in the header&apos;s section_hashes, or the header records a section the file does not have.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A task mask sets bits beyond the number of neurons, heads or layers it covers. The spec requires them to be zero, otherwise active counts include phantom units.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The bytes of this tensor do not have the structure its dtype defines (bit widths, row table, outlier list); decoding it would fail or read garbage.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The file uses a feature without raising its bit in required_features, so an older reader would misread it instead of refusing it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The detached .sig beside the file does not match the file&apos;s contents or is malformed: the file was changed after it was signed, or the signature belongs to another file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not a CMF file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unsupported CMF version</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Requires a feature this reader does not implement</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Truncated or out-of-bounds data</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Malformed structure</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hash mismatch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The file cannot be read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Signature or key problem</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A CMF v2 file starts with the four bytes &quot;CMF&quot; 0x01. This file starts with something else, so it is a different kind of file, or its beginning was overwritten.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The envelope names a format version other than 2. Version 1 is retired and later versions are not known to this workbench; reading it anyway could silently misinterpret the data.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The file sets a bit in required_features that this reader does not implement. The format demands refusing such a file instead of reading it as best it can.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>An offset or length points outside the file or outside its section: the file is shorter than its own tables say (an interrupted download or copy), or the tables are damaged.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A structure inside the file is malformed: the JSON header does not parse, or a tensor record has an invalid name, an unknown dtype, too many dimensions or a duplicate name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stored and computed hashes differ: the data was changed after it was written.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The operating system refused to open or map the file: it may not exist, be a directory, or you may lack permission to read it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A key file or public key is malformed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The operation was cancelled before it finished.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Spec §1 (envelope) and §1.2: magic must be &quot;CMF\x01&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Spec §1.2: version must be 2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Spec §1.1 and §1.2: an unknown required_features bit is an error.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Spec §1.2: every section must end inside the file, data_off must be a multiple of 4096 and every tensor must end inside the weight blob.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Spec §1.2, §2 and §3: names are UTF-8 and unique, dtypes are known, ndim ≤ 6, the header is a JSON object.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Spec §8 and §8.1: hash64 of tensors and sections.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>binary tensor directory (always set in v2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>masks section present</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>two-field quantization: q8_2f or vbit tensors</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reserved: XOR mask deltas (refused)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reserved: hot packs (refused)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mask rows are per visit of a looped transformer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>standalone skill file, not runnable alone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown to this reader</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Text</name>
+    <message>
+        <source>%1 B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 KiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 MiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 GiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 TiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::ArchTableModel</name>
+    <message>
+        <source>Architecture</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model family tag</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hidden size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Width of the residual stream</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FFN size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Neurons per feed-forward block (nominal after defrag)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Transformer blocks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Attention heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Query heads per layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Key/value heads (grouped-query attention)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Head dimension</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Width of one attention head</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Vocabulary</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rows of the embedding matrix</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layer types</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Attention kind of each layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RMSNorm epsilon</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Added to the variance in every normalization</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Norm style</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;qwen&quot;: x̂·w, &quot;gemma&quot;: x̂·(1+w) — mandatory for an engine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RoPE base</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rotary embedding frequency base of global layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rotary fraction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Share of each head that is rotated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>YaRN</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Global long-context RoPE scaling profile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Heads per layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Overrides the query head count layer by layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sliding window</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Window of SlidingAttention layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Local RoPE base</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RoPE base of sliding-window layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Local rotary fraction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rotary fraction of sliding-window layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tied embeddings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>lm_head reuses the embedding matrix</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Context length</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Longest position the model was trained for</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Linear-attention kernel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Convolution width of linear-attention layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Linear-attention key heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Key heads of linear-attention layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Linear-attention value heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Value heads of linear-attention layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Multi-token prediction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Draft head for speculative decoding (§2.1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mixture of experts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Expert FFN configuration (§2.2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not defined by the spec</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n item(s)</source>
+        <translation>
+            <numerusform>%n item</numerusform>
+            <numerusform>%n items</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n field(s)</source>
+        <translation>
+            <numerusform>%n field</numerusform>
+            <numerusform>%n fields</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Field</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Meaning</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::BytesChart</name>
+    <message>
+        <source>bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::EnvelopeView</name>
+    <message>
+        <source>Envelope</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>CMF version %1 · %2 (%3 bytes) · %n tensor(s). The fixed 128-byte envelope at offset 0 addresses every other section; a reader finds sections only through it (spec §1).</source>
+        <translation>
+            <numerusform>CMF version %1 · %2 (%3 bytes) · %n tensor. The fixed 128-byte envelope at offset 0 addresses every other section; a reader finds sections only through it (spec §1).</numerusform>
+            <numerusform>CMF version %1 · %2 (%3 bytes) · %n tensors. The fixed 128-byte envelope at offset 0 addresses every other section; a reader finds sections only through it (spec §1).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Header JSON</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Directory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Masks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tokenizer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sparse index</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Padding / unused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sections</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Section</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Offset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Length</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>End</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Share of file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>absent (offset 0)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fields</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Field</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>At</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hex</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Meaning</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;CMF&quot; 0x01 — identifies a CMF file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>format version (2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reserved, 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bits a reader must know (below)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JSON header</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tensor directory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>weight blob (page aligned)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>task masks; 0 = absent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tokenizer.json; 0 = absent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sparse index; 0 = absent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reserved: header hash</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>0 (absent)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hash64 of the header JSON (§8.1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reserved: directory hash</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hash64 of the directory (§8.1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Feature bits (required_features = %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::ErrorView</name>
+    <message>
+        <source>%1 could not be opened as a CMF v2 file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What is wrong</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Error kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What it means</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rule</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>File size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 bytes (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>First bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A CMF reader must refuse such a file rather than read it as best it can (spec §1.2). If you expected a valid file, it was probably truncated or changed after it was written: download or copy it again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::FilePage</name>
+    <message>
+        <source>Envelope</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Header</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensors (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Masks (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Masks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Skills</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Skills (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tokenizer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Signature</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shards (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::HeaderJsonModel</name>
+    <message>
+        <source>object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>array</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>string</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>boolean</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>integer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>null</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>{%n key(s)}</source>
+        <translation>
+            <numerusform>{%n key}</numerusform>
+            <numerusform>{%n keys}</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>[%n item(s)]</source>
+        <translation>
+            <numerusform>[%n item]</numerusform>
+            <numerusform>[%n items]</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not defined by the spec. Readers ignore unknown fields (additive evolution, §1.1); it is shown so nothing in the file is hidden.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::HeaderView</name>
+    <message>
+        <source>Header</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of JSON at offset %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Default quantization: %1 (informational; each tensor&apos;s dtype is the truth).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Architecture (arch)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The header has no arch block.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JSON</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Search keys and values…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Expand all</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Collapse</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fields in italics are not defined by the spec; readers ignore them, the workbench shows them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::HistogramChart</name>
+    <message>
+        <source>value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>count (log)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>count</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::Job</name>
+    <message>
+        <source>running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>superseded</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::JobListModel</name>
+    <message>
+        <source>starting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Job</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Progress</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::JobRunner</name>
+    <message>
+        <source>hashing tensors</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sha256</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>decoding</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>statistics</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>histogram</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>opening</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>writing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>checking signature</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reading tokenizer</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::JobsView</name>
+    <message>
+        <source>Cancel selected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel all</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clear finished</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::MainWindow</name>
+    <message>
+        <source>CMF Workbench</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a CMF file to see everything in it: envelope, header, tensors, masks, skills, tokenizer and signature. Drop files anywhere on this window to open them, or on the Verify / Sign panel to check their integrity.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open the demo model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recent files:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verify / Sign</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Jobs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open the &amp;demo model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Close Tab</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Envelope</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Header</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Tensors</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Masks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>S&amp;kills</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>T&amp;okenizer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Si&amp;gnature</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Tools</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Verify</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check every hash of the current file and its signature</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Sign…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Write a detached signature beside the current file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Se&amp;ttings…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;About CMF Workbench</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Main</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clear list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — CMF Workbench</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n job(s) running</source>
+        <translation>
+            <numerusform>%n job running</numerusform>
+            <numerusform>%n jobs running</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 is not a valid CMF file: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Opened %1 (%2, %n tensor(s)) in %3 ms</source>
+        <translation>
+            <numerusform>Opened %1 (%2, %n tensor) in %3 ms</numerusform>
+            <numerusform>Opened %1 (%2, %n tensors) in %3 ms</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Shard set of %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose or generate a signing key in the Verify / Sign panel first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open CMF files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CMF files (*.cmf);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>About CMF Workbench</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;CMF Workbench %1&lt;/h3&gt;&lt;p&gt;Open, inspect, verify and sign CMF v2 model files.&lt;/p&gt;&lt;p&gt;Qt %2&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Jobs are running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n job(s) are still running. Cancel them and close?</source>
+        <translation>
+            <numerusform>%n job is still running. Cancel it and close?</numerusform>
+            <numerusform>%n jobs are still running. Cancel them and close?</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cancelling jobs…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::MasksView</name>
+    <message>
+        <source>NOT MEASURED</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Masks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This file has no masks section (masks_off = 0). Task masks are bit fields over the shared weights that say which FFN neurons, attention heads, layers and experts are active for a task, without changing any weight (spec §5).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n mask(s) in %1 at offset %2; default task: %3.</source>
+        <translation>
+            <numerusform>%n mask in %1 at offset %2; default task: %3.</numerusform>
+            <numerusform>%n masks in %1 at offset %2; default task: %3.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each mask has %1 rows of %2 FFN bits, %3 head bits, %4 layer gates</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>and %1 expert bits per row.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>LOOP_MASKS: rows are per visit of a looped transformer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sparsity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Quality</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Priority</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Parent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Blob offset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Blob bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Experts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Row</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Active FFN neurons</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Active heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layer gate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Active experts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sparse index</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n entry(ies) (task × layer) in %1: %2 active FFN groups and %3 active heads in total. Deprecation-pending: engines read the mask bits directly (§7).</source>
+        <translation>
+            <numerusform>%n entry (task × layer) in %1: %2 active FFN groups and %3 active heads in total. Deprecation-pending: engines read the mask bits directly (§7).</numerusform>
+            <numerusform>%n entries (task × layer) in %1: %2 active FFN groups and %3 active heads in total. Deprecation-pending: engines read the mask bits directly (§7).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No sparse index (index_off = 0). Writers should no longer emit it (§7).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::PreviewModel</name>
+    <message>
+        <source>[%1, %2] = %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::RowScalesModel</name>
+    <message>
+        <source>Mean of the row&apos;s 32-weight group scales</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Row</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mean scale</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scale</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Min scale</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Max scale</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Outliers</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::RowSeriesChart</name>
+    <message>
+        <source>row</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::SectionBar</name>
+    <message>
+        <source>%1
+offset %2
+length %3 (%4 of the file)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::SettingsDialog</name>
+    <message>
+        <source>Settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>System default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Language:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The language changes when the workbench starts next time.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>automatic (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Threads used for hashing and decoding; automatic uses one per core.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Worker threads:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trusted signer keys (a valid .sig by one of these is shown as trusted):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ed25519 public key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add key…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add trusted key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ed25519 public key (64 hex digits):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A public key is 64 hexadecimal digits.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Row %1: a public key is 64 hexadecimal digits.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::ShardsView</name>
+    <message>
+        <source>Shards</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This file is shard %1 of %2. Every shard is a valid file on its own; the model is the union of their directories, and masks, tokenizer, chat template and skills live in shard 1 only (spec §10).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The set could not be assembled: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The views show this shard alone.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shard</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensors</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tensor(s) in the merged directory, %1 in all files.</source>
+        <translation>
+            <numerusform>%n tensor in the merged directory, %1 in all files.</numerusform>
+            <numerusform>%n tensors in the merged directory, %1 in all files.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::SignatureView</name>
+    <message>
+        <source>Signature</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A detached Ed25519 signature &lt;file&gt;.sig proves who published the file: it signs the SHA-256 of the whole file, so the container itself is never rewritten (spec §8.2). Its absence is not an error.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verify the whole file…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sign…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trust this signer…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checking %1.sig against the file…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check signature of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no signature</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>valid</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>INVALID</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not check the signature: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Not signed.&lt;/b&gt; There is no %1 beside the file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Signature valid.&lt;/b&gt; The file is exactly what the holder of this key signed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Signer: &lt;b&gt;%1&lt;/b&gt; (in your trusted keys).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The signer is &lt;b&gt;not&lt;/b&gt; in your trusted keys: anyone can make a valid signature with their own key. Check the key below with its owner before trusting it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Signature INVALID:&lt;/b&gt; %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Algorithm</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Public key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SHA-256</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::SkillsView</name>
+    <message>
+        <source>Skills</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This file has no skills registry. A skill is a set of full-shape replacement tensors named skill.{id}.{tensor} over the shared backbone; at run time the engine reads the replacement instead of the backbone tensor (spec §9).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n skill(s) over one backbone.</source>
+        <translation>
+            <numerusform>%n skill over one backbone.</numerusform>
+            <numerusform>%n skills over one backbone.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>SKILL_FILE is set: this is a standalone skill, not runnable alone; apply it to the base whose directory hash it names (§9.1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensors</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Quality</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Base directory hash</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replaces</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DType</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shape</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::TensorDetailView</name>
+    <message>
+        <source>This dtype stores values directly; it has no scales.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>q8_row: int8 codes and one f16 scale per row; w = q · scale[row].</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>q8_2f: int8 codes, an f16 scale per row and an f16 field per column; w = q · scale[row] · col[column].</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>q4_block: 4-bit codes in groups of 32 over the flattened tensor, one f16 scale per group; w = (q − 8) · scale.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>q4_tiled: 18-byte tiles of one f16 scale and 32 nibbles.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>q4tp: q4 tiles whose scales are 5-bit rungs of a per-row ladder 2^(lo + code · step).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vbit: each row has its own bit width (3–8) and one f16 scale per 32 weights; w = (u − L) · scale.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>q1: one sign bit per weight and one f16 scale per 32; w = ±scale.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>q1s: a q1 base plus a list of outliers kept at f16 precision.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>q1t: ternary {−s, 0, +s} tiles plus per-row outliers at f16 precision.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reserved dtype without a defined layout.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export .npy…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Write the dequantized values as a float32 NumPy array</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DType</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shape</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Elements</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bits per weight</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hash64</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>File offset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In weight blob</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layer / family</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Max</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mean</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Std</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zeros</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sum</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Abs sum</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Max |x|</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not finite</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Histogram of dequantized values</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Log scale</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Statistics</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>First row:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Values</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Quantization</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>in shard %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>layer %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MTP head</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not in a layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This dtype is reserved and has no decoder, so its values cannot be shown.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Computing statistics…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Statistics of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 values, mean %2, std %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not decode this tensor: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Statistics of %1 failed: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Values of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rows %1–%2 of %3, columns 0–%4 of %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mean scale</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>scale</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Column field: %n value(s) from %1 to %2.</source>
+        <translation>
+            <numerusform>Column field: %n value from %1 to %2.</numerusform>
+            <numerusform>Column field: %n values from %1 to %2.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Could not decode: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export tensor as .npy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NumPy arrays (*.npy)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 float32 values written</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exported %1 to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export of %1 failed: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::TensorDirectoryModel</name>
+    <message>
+        <source>layer %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MTP head</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not in a layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>directory record %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>file offset %1, %2 into the weight blob</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layer %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Outside the layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>(%n tensor(s))</source>
+        <translation>
+            <numerusform>(%n tensor)</numerusform>
+            <numerusform>(%n tensors)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DType</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shape</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Elements</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bits/w</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Offset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hash64</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shard</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensor name, as in the source model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Encoding of the weights (spec §3.1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Logical shape of the tensor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Number of weights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bytes the tensor occupies in the file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bytes × 8 / elements, scales and tables included</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Position of the first byte in the file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hash64 of the tensor bytes recorded in the directory (spec §8)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shard file that holds the tensor (spec §10)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invalid regular expression at position %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::TensorSummaryPanel</name>
+    <message>
+        <source>Bytes per dtype</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bytes per tensor family</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>embeddings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>attention</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FFN</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>experts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>norms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>skills</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>other</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::TensorsView</name>
+    <message>
+        <source>Tensors</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filter by name (e.g. layers.3. or mlp)…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Regular expression</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Group by layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bits/w</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shard</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 tensors · %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::TokenizerView</name>
+    <message>
+        <source>Tokenizer and chat template</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tokenizer.json: %1 at offset %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recorded hash64: %1 (checked by Verify).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This file has no tokenizer section (vocab_off = 0): a tokenizer must come from elsewhere.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Vocabulary</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Merges</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Normalizer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pre-tokenizer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Decoder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Post-processor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>End of sequence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Beginning</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Padding</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Added and special tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Special</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Chat template (%n character(s))</source>
+        <translation>
+            <numerusform>Chat template (%n character)</numerusform>
+            <numerusform>Chat template (%n characters)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Chat template</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No chat template in the header: runtimes fall back to ChatML (§6.1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none: the header has no tokenizer_config block; runtimes use ChatML (§6.1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading tokenizer.json…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read tokenizer of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not read the tokenizer: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tokenizer.json does not parse: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>byte fallback</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 tokens, %2 added</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::TrustDialog</name>
+    <message>
+        <source>Trust signer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Public key:
+%1
+
+Compare it with the key its owner gave you. Name to remember it by:</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::VerifySignPanel</name>
+    <message>
+        <source>Drop a CMF file here to verify it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No file chosen</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose file…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verify</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check every hash of the file and its .sig</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sign</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Write &lt;file&gt;.sig with your signing key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trust this signer…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What Verify finds is listed here, each problem with what it means.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Signing key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose key…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Generate key…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No key chosen. Sign needs a private key file; generate one if you have none.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Drop a file or choose one, then Verify or Sign.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verify checks every hash of %1 and its signature.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>about %1 left</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verify %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a valid CMF file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>valid</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n problem(s)</source>
+        <translation>
+            <numerusform>%n problem</numerusform>
+            <numerusform>%n problems</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Verifying %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ERROR</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not verify: %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verify %1 failed: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verification cancelled; nothing was changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verify %1 cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NOT A VALID CMF FILE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a valid CMF file: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>VALID</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>INVALID</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tensor(s), %1 hashed in %2.</source>
+        <translation>
+            <numerusform>%n tensor, %1 hashed in %2.</numerusform>
+            <numerusform>%n tensors, %1 hashed in %2.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Every hash matches.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n problem(s) found.</source>
+        <translation>
+            <numerusform>%n problem found.</numerusform>
+            <numerusform>%n problems found.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No problems.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every tensor hash, the header and directory hashes and the section hashes match what the file recorded when it was written; every tensor payload has the structure its dtype requires.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 verified: every hash matches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 failed verification: %n problem(s)</source>
+        <translation>
+            <numerusform>%1 failed verification: %n problem</numerusform>
+            <numerusform>%1 failed verification: %n problems</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not signed (no .sig beside the file).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Signature INVALID.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Claimed signer: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Signature valid.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Signer: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trusted key: &lt;b&gt;%1&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This signer is not in your trusted keys.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sign %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>wrote %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Signing %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SIGNED</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wrote %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Signed %1: wrote %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NOT SIGNED</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Signing failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Signing %1 failed: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Signing cancelled; no .sig was written.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Generate key %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>public key %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>My key (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>⚠ Keep %1 private. Anyone who has this file can sign models in your name. It was saved readable only by you (mode 0600); back it up somewhere safe and never share it. Share the public key instead:
+%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Generated signing key %1 — keep it private; public key %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not create the key: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Key generation failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a file to verify or sign</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CMF files (*.cmf);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose your private signing key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Key files (*.key);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save a new PRIVATE signing key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Key files (*.key)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 already exists; keys are never overwritten. Choose another name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,2523 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>Explain</name>
+    <message>
+        <source>Tensor bytes changed</source>
+        <translation>张量字节已被改动</translation>
+    </message>
+    <message>
+        <source>Header changed</source>
+        <translation>头部已被改动</translation>
+    </message>
+    <message>
+        <source>Tensor directory changed</source>
+        <translation>张量目录已被改动</translation>
+    </message>
+    <message>
+        <source>Section changed</source>
+        <translation>数据段已被改动</translation>
+    </message>
+    <message>
+        <source>Mask has bits past its end</source>
+        <translation>掩码在末尾之外置了位</translation>
+    </message>
+    <message>
+        <source>Tensor payload is malformed</source>
+        <translation>张量数据格式错误</translation>
+    </message>
+    <message>
+        <source>Feature bit missing</source>
+        <translation>缺少特性位</translation>
+    </message>
+    <message>
+        <source>Signature does not check</source>
+        <translation>签名校验失败</translation>
+    </message>
+    <message>
+        <source>The weights of this tensor no longer hash to the value the directory recorded when the file was written: at least one byte was changed or damaged on disk or in transfer. The model would compute with corrupted weights.</source>
+        <translation>该张量权重的哈希与写入文件时目录记录的值不再一致：至少有一个字节在磁盘上或传输中被改动或损坏。模型将会使用损坏的权重进行计算。</translation>
+    </message>
+    <message>
+        <source>The JSON header (architecture, chat template, provenance) differs from the one the file was written with; the hash stored in the envelope does not match it.</source>
+        <translation>JSON 头部（架构、对话模板、来源信息）与写入文件时的不同；信封中保存的哈希与之不符。</translation>
+    </message>
+    <message>
+        <source>The tensor directory (names, shapes, offsets, hashes) differs from the one the file was written with; the hash stored in the envelope does not match it.</source>
+        <translation>张量目录（名称、形状、偏移、哈希）与写入文件时的不同；信封中保存的哈希与之不符。</translation>
+    </message>
+    <message>
+        <source>A section (masks, tokenizer or sparse index) differs from the one recorded in the header&apos;s section_hashes, or the header records a section the file does not have.</source>
+        <translation>某个数据段（掩码、分词器或稀疏索引）与头部 section_hashes 中记录的不同，或者头部记录了文件中并不存在的数据段。</translation>
+    </message>
+    <message>
+        <source>A task mask sets bits beyond the number of neurons, heads or layers it covers. The spec requires them to be zero, otherwise active counts include phantom units.</source>
+        <translation>任务掩码在其覆盖的神经元、注意力头或层数之外置了位。规范要求这些位为零，否则活跃计数会包含并不存在的单元。</translation>
+    </message>
+    <message>
+        <source>The bytes of this tensor do not have the structure its dtype defines (bit widths, row table, outlier list); decoding it would fail or read garbage.</source>
+        <translation>该张量的字节不符合其数据类型规定的结构（位宽、行表、离群值列表）；解码将会失败或读出无意义的数据。</translation>
+    </message>
+    <message>
+        <source>The file uses a feature without raising its bit in required_features, so an older reader would misread it instead of refusing it.</source>
+        <translation>文件使用了某项特性，却没有在 required_features 中置位，因此旧版读取器会误读它，而不是拒绝它。</translation>
+    </message>
+    <message>
+        <source>The detached .sig beside the file does not match the file&apos;s contents or is malformed: the file was changed after it was signed, or the signature belongs to another file.</source>
+        <translation>文件旁的独立签名 .sig 与文件内容不符或格式错误：文件在签名后被修改过，或者该签名属于另一个文件。</translation>
+    </message>
+    <message>
+        <source>Not a CMF file</source>
+        <translation>不是 CMF 文件</translation>
+    </message>
+    <message>
+        <source>Unsupported CMF version</source>
+        <translation>不支持的 CMF 版本</translation>
+    </message>
+    <message>
+        <source>Requires a feature this reader does not implement</source>
+        <translation>需要本读取器未实现的特性</translation>
+    </message>
+    <message>
+        <source>Truncated or out-of-bounds data</source>
+        <translation>数据被截断或越界</translation>
+    </message>
+    <message>
+        <source>Malformed structure</source>
+        <translation>结构错误</translation>
+    </message>
+    <message>
+        <source>Hash mismatch</source>
+        <translation>哈希不匹配</translation>
+    </message>
+    <message>
+        <source>The file cannot be read</source>
+        <translation>无法读取文件</translation>
+    </message>
+    <message>
+        <source>Signature or key problem</source>
+        <translation>签名或密钥错误</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>A CMF v2 file starts with the four bytes &quot;CMF&quot; 0x01. This file starts with something else, so it is a different kind of file, or its beginning was overwritten.</source>
+        <translation>CMF v2 文件以四个字节 “CMF” 0x01 开头。此文件的开头是别的内容：它是另一种文件，或者其开头被覆盖了。</translation>
+    </message>
+    <message>
+        <source>The envelope names a format version other than 2. Version 1 is retired and later versions are not known to this workbench; reading it anyway could silently misinterpret the data.</source>
+        <translation>信封中的格式版本不是 2。版本 1 已废弃，更新的版本本工具并不认识；强行读取可能会在不知不觉中误解数据。</translation>
+    </message>
+    <message>
+        <source>The file sets a bit in required_features that this reader does not implement. The format demands refusing such a file instead of reading it as best it can.</source>
+        <translation>文件在 required_features 中设置了本读取器未实现的位。格式要求拒绝此类文件，而不是尽量去读。</translation>
+    </message>
+    <message>
+        <source>An offset or length points outside the file or outside its section: the file is shorter than its own tables say (an interrupted download or copy), or the tables are damaged.</source>
+        <translation>某个偏移或长度指向了文件或其数据段之外：文件比它自己的表所声明的要短（下载或复制被中断），或者这些表已损坏。</translation>
+    </message>
+    <message>
+        <source>A structure inside the file is malformed: the JSON header does not parse, or a tensor record has an invalid name, an unknown dtype, too many dimensions or a duplicate name.</source>
+        <translation>文件内部结构错误：JSON 头部无法解析，或某条张量记录的名称无效、数据类型未知、维度过多或名称重复。</translation>
+    </message>
+    <message>
+        <source>Stored and computed hashes differ: the data was changed after it was written.</source>
+        <translation>存储的哈希与计算出的哈希不同：数据在写入后被修改过。</translation>
+    </message>
+    <message>
+        <source>The operating system refused to open or map the file: it may not exist, be a directory, or you may lack permission to read it.</source>
+        <translation>操作系统拒绝打开或映射该文件：它可能不存在、是一个目录，或者您没有读取权限。</translation>
+    </message>
+    <message>
+        <source>A key file or public key is malformed.</source>
+        <translation>密钥文件或公钥格式错误。</translation>
+    </message>
+    <message>
+        <source>The operation was cancelled before it finished.</source>
+        <translation>操作在完成之前被取消。</translation>
+    </message>
+    <message>
+        <source>Spec §1 (envelope) and §1.2: magic must be &quot;CMF\x01&quot;.</source>
+        <translation>规范 §1（信封）与 §1.2：魔数必须为 “CMF\x01”。</translation>
+    </message>
+    <message>
+        <source>Spec §1.2: version must be 2.</source>
+        <translation>规范 §1.2：版本必须为 2。</translation>
+    </message>
+    <message>
+        <source>Spec §1.1 and §1.2: an unknown required_features bit is an error.</source>
+        <translation>规范 §1.1 与 §1.2：未知的 required_features 位即为错误。</translation>
+    </message>
+    <message>
+        <source>Spec §1.2: every section must end inside the file, data_off must be a multiple of 4096 and every tensor must end inside the weight blob.</source>
+        <translation>规范 §1.2：每个数据段都必须在文件内结束，data_off 必须是 4096 的倍数，每个张量都必须在权重块内结束。</translation>
+    </message>
+    <message>
+        <source>Spec §1.2, §2 and §3: names are UTF-8 and unique, dtypes are known, ndim ≤ 6, the header is a JSON object.</source>
+        <translation>规范 §1.2、§2 与 §3：名称为唯一的 UTF-8 字符串，数据类型已知，ndim ≤ 6，头部为 JSON 对象。</translation>
+    </message>
+    <message>
+        <source>Spec §8 and §8.1: hash64 of tensors and sections.</source>
+        <translation>规范 §8 与 §8.1：张量与数据段的 hash64。</translation>
+    </message>
+    <message>
+        <source>binary tensor directory (always set in v2)</source>
+        <translation>二进制张量目录（v2 中始终置位）</translation>
+    </message>
+    <message>
+        <source>masks section present</source>
+        <translation>存在掩码段</translation>
+    </message>
+    <message>
+        <source>two-field quantization: q8_2f or vbit tensors</source>
+        <translation>双场量化：q8_2f 或 vbit 张量</translation>
+    </message>
+    <message>
+        <source>reserved: XOR mask deltas (refused)</source>
+        <translation>保留：XOR 掩码增量（拒绝）</translation>
+    </message>
+    <message>
+        <source>reserved: hot packs (refused)</source>
+        <translation>保留：热数据包（拒绝）</translation>
+    </message>
+    <message>
+        <source>mask rows are per visit of a looped transformer</source>
+        <translation>掩码行对应循环 Transformer 的每一遍</translation>
+    </message>
+    <message>
+        <source>standalone skill file, not runnable alone</source>
+        <translation>独立技能文件，不能单独运行</translation>
+    </message>
+    <message>
+        <source>unknown to this reader</source>
+        <translation>本读取器未知</translation>
+    </message>
+</context>
+<context>
+    <name>Text</name>
+    <message>
+        <source>%1 B</source>
+        <translation>%1 B</translation>
+    </message>
+    <message>
+        <source>%1 KiB</source>
+        <translation>%1 KiB</translation>
+    </message>
+    <message>
+        <source>%1 MiB</source>
+        <translation>%1 MiB</translation>
+    </message>
+    <message>
+        <source>%1 GiB</source>
+        <translation>%1 GiB</translation>
+    </message>
+    <message>
+        <source>%1 TiB</source>
+        <translation>%1 TiB</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 分 %2 秒</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1%</translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::ArchTableModel</name>
+    <message>
+        <source>Architecture</source>
+        <translation>架构</translation>
+    </message>
+    <message>
+        <source>Model family tag</source>
+        <translation>模型家族标签</translation>
+    </message>
+    <message>
+        <source>Hidden size</source>
+        <translation>隐藏维度</translation>
+    </message>
+    <message>
+        <source>Width of the residual stream</source>
+        <translation>残差流的宽度</translation>
+    </message>
+    <message>
+        <source>FFN size</source>
+        <translation>FFN 维度</translation>
+    </message>
+    <message>
+        <source>Neurons per feed-forward block (nominal after defrag)</source>
+        <translation>每个前馈块的神经元数（碎片整理后为名义值）</translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation>层数</translation>
+    </message>
+    <message>
+        <source>Transformer blocks</source>
+        <translation>Transformer 块</translation>
+    </message>
+    <message>
+        <source>Attention heads</source>
+        <translation>注意力头</translation>
+    </message>
+    <message>
+        <source>Query heads per layer</source>
+        <translation>每层的查询头数</translation>
+    </message>
+    <message>
+        <source>KV heads</source>
+        <translation>KV 头</translation>
+    </message>
+    <message>
+        <source>Key/value heads (grouped-query attention)</source>
+        <translation>键/值头（分组查询注意力）</translation>
+    </message>
+    <message>
+        <source>Head dimension</source>
+        <translation>头维度</translation>
+    </message>
+    <message>
+        <source>Width of one attention head</source>
+        <translation>单个注意力头的宽度</translation>
+    </message>
+    <message>
+        <source>Vocabulary</source>
+        <translation>词表</translation>
+    </message>
+    <message>
+        <source>Rows of the embedding matrix</source>
+        <translation>嵌入矩阵的行数</translation>
+    </message>
+    <message>
+        <source>Layer types</source>
+        <translation>层类型</translation>
+    </message>
+    <message>
+        <source>Attention kind of each layer</source>
+        <translation>每层的注意力类型</translation>
+    </message>
+    <message>
+        <source>RMSNorm epsilon</source>
+        <translation>RMSNorm epsilon</translation>
+    </message>
+    <message>
+        <source>Added to the variance in every normalization</source>
+        <translation>在每次归一化中加到方差上</translation>
+    </message>
+    <message>
+        <source>Norm style</source>
+        <translation>归一化风格</translation>
+    </message>
+    <message>
+        <source>&quot;qwen&quot;: x̂·w, &quot;gemma&quot;: x̂·(1+w) — mandatory for an engine</source>
+        <translation>“qwen”：x̂·w，“gemma”：x̂·(1+w) —— 推理引擎必需</translation>
+    </message>
+    <message>
+        <source>RoPE base</source>
+        <translation>RoPE 基数</translation>
+    </message>
+    <message>
+        <source>Rotary embedding frequency base of global layers</source>
+        <translation>全局层旋转位置编码的频率基数</translation>
+    </message>
+    <message>
+        <source>Rotary fraction</source>
+        <translation>旋转比例</translation>
+    </message>
+    <message>
+        <source>Share of each head that is rotated</source>
+        <translation>每个头中被旋转的比例</translation>
+    </message>
+    <message>
+        <source>YaRN</source>
+        <translation>YaRN</translation>
+    </message>
+    <message>
+        <source>Global long-context RoPE scaling profile</source>
+        <translation>全局长上下文 RoPE 缩放配置</translation>
+    </message>
+    <message>
+        <source>Heads per layer</source>
+        <translation>各层头数</translation>
+    </message>
+    <message>
+        <source>Overrides the query head count layer by layer</source>
+        <translation>逐层覆盖查询头数</translation>
+    </message>
+    <message>
+        <source>Sliding window</source>
+        <translation>滑动窗口</translation>
+    </message>
+    <message>
+        <source>Window of SlidingAttention layers</source>
+        <translation>SlidingAttention 层的窗口</translation>
+    </message>
+    <message>
+        <source>Local RoPE base</source>
+        <translation>局部 RoPE 基数</translation>
+    </message>
+    <message>
+        <source>RoPE base of sliding-window layers</source>
+        <translation>滑动窗口层的 RoPE 基数</translation>
+    </message>
+    <message>
+        <source>Local rotary fraction</source>
+        <translation>局部旋转比例</translation>
+    </message>
+    <message>
+        <source>Rotary fraction of sliding-window layers</source>
+        <translation>滑动窗口层的旋转比例</translation>
+    </message>
+    <message>
+        <source>Tied embeddings</source>
+        <translation>共享嵌入</translation>
+    </message>
+    <message>
+        <source>lm_head reuses the embedding matrix</source>
+        <translation>lm_head 复用嵌入矩阵</translation>
+    </message>
+    <message>
+        <source>Context length</source>
+        <translation>上下文长度</translation>
+    </message>
+    <message>
+        <source>Longest position the model was trained for</source>
+        <translation>模型训练时的最大位置</translation>
+    </message>
+    <message>
+        <source>Linear-attention kernel</source>
+        <translation>线性注意力卷积核</translation>
+    </message>
+    <message>
+        <source>Convolution width of linear-attention layers</source>
+        <translation>线性注意力层的卷积宽度</translation>
+    </message>
+    <message>
+        <source>Linear-attention key heads</source>
+        <translation>线性注意力键头</translation>
+    </message>
+    <message>
+        <source>Key heads of linear-attention layers</source>
+        <translation>线性注意力层的键头数</translation>
+    </message>
+    <message>
+        <source>Linear-attention value heads</source>
+        <translation>线性注意力值头</translation>
+    </message>
+    <message>
+        <source>Value heads of linear-attention layers</source>
+        <translation>线性注意力层的值头数</translation>
+    </message>
+    <message>
+        <source>Multi-token prediction</source>
+        <translation>多 token 预测</translation>
+    </message>
+    <message>
+        <source>Draft head for speculative decoding (§2.1)</source>
+        <translation>用于投机解码的草稿头（§2.1）</translation>
+    </message>
+    <message>
+        <source>Mixture of experts</source>
+        <translation>混合专家</translation>
+    </message>
+    <message>
+        <source>Expert FFN configuration (§2.2)</source>
+        <translation>专家 FFN 配置（§2.2）</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>not defined by the spec</source>
+        <translation>规范中未定义</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n item(s)</source>
+        <translation>
+            <numerusform>%n 项</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n field(s)</source>
+        <translation>
+            <numerusform>%n 个字段</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Field</source>
+        <translation>字段</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>Meaning</source>
+        <translation>含义</translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::BytesChart</name>
+    <message>
+        <source>bytes</source>
+        <translation>字节</translation>
+    </message>
+    <message>
+        <source>GiB</source>
+        <translation>GiB</translation>
+    </message>
+    <message>
+        <source>MiB</source>
+        <translation>MiB</translation>
+    </message>
+    <message>
+        <source>KiB</source>
+        <translation>KiB</translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::EnvelopeView</name>
+    <message>
+        <source>Envelope</source>
+        <translation>信封</translation>
+    </message>
+    <message numerus="yes">
+        <source>CMF version %1 · %2 (%3 bytes) · %n tensor(s). The fixed 128-byte envelope at offset 0 addresses every other section; a reader finds sections only through it (spec §1).</source>
+        <translation>
+            <numerusform>CMF 版本 %1 · %2（%3 字节）· %n 个张量。位于偏移 0 的固定 128 字节信封给出所有其他数据段的位置；读取器只能通过它找到各数据段（规范 §1）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Header JSON</source>
+        <translation>JSON 头部</translation>
+    </message>
+    <message>
+        <source>Directory</source>
+        <translation>目录</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>Masks</source>
+        <translation>掩码</translation>
+    </message>
+    <message>
+        <source>Tokenizer</source>
+        <translation>分词器</translation>
+    </message>
+    <message>
+        <source>Sparse index</source>
+        <translation>稀疏索引</translation>
+    </message>
+    <message>
+        <source>Padding / unused</source>
+        <translation>填充 / 未使用</translation>
+    </message>
+    <message>
+        <source>Sections</source>
+        <translation>数据段</translation>
+    </message>
+    <message>
+        <source>Section</source>
+        <translation>数据段</translation>
+    </message>
+    <message>
+        <source>Offset</source>
+        <translation>偏移</translation>
+    </message>
+    <message>
+        <source>Length</source>
+        <translation>长度</translation>
+    </message>
+    <message>
+        <source>End</source>
+        <translation>结束</translation>
+    </message>
+    <message>
+        <source>Share of file</source>
+        <translation>占文件比例</translation>
+    </message>
+    <message>
+        <source>absent (offset 0)</source>
+        <translation>不存在（偏移为 0）</translation>
+    </message>
+    <message>
+        <source>Fields</source>
+        <translation>字段</translation>
+    </message>
+    <message>
+        <source>Field</source>
+        <translation>字段</translation>
+    </message>
+    <message>
+        <source>At</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>Hex</source>
+        <translation>十六进制</translation>
+    </message>
+    <message>
+        <source>Meaning</source>
+        <translation>含义</translation>
+    </message>
+    <message>
+        <source>&quot;CMF&quot; 0x01 — identifies a CMF file</source>
+        <translation>“CMF” 0x01 —— 标识 CMF 文件</translation>
+    </message>
+    <message>
+        <source>format version (2)</source>
+        <translation>格式版本（2）</translation>
+    </message>
+    <message>
+        <source>reserved, 0</source>
+        <translation>保留，为 0</translation>
+    </message>
+    <message>
+        <source>bits a reader must know (below)</source>
+        <translation>读取器必须认识的位（见下）</translation>
+    </message>
+    <message>
+        <source>JSON header</source>
+        <translation>JSON 头部</translation>
+    </message>
+    <message>
+        <source>tensor directory</source>
+        <translation>张量目录</translation>
+    </message>
+    <message>
+        <source>weight blob (page aligned)</source>
+        <translation>权重块（按页对齐）</translation>
+    </message>
+    <message>
+        <source>task masks; 0 = absent</source>
+        <translation>任务掩码；0 表示不存在</translation>
+    </message>
+    <message>
+        <source>tokenizer.json; 0 = absent</source>
+        <translation>tokenizer.json；0 表示不存在</translation>
+    </message>
+    <message>
+        <source>sparse index; 0 = absent</source>
+        <translation>稀疏索引；0 表示不存在</translation>
+    </message>
+    <message>
+        <source>reserved: header hash</source>
+        <translation>保留：头部哈希</translation>
+    </message>
+    <message>
+        <source>0 (absent)</source>
+        <translation>0（不存在）</translation>
+    </message>
+    <message>
+        <source>hash64 of the header JSON (§8.1)</source>
+        <translation>JSON 头部的 hash64（§8.1）</translation>
+    </message>
+    <message>
+        <source>reserved: directory hash</source>
+        <translation>保留：目录哈希</translation>
+    </message>
+    <message>
+        <source>hash64 of the directory (§8.1)</source>
+        <translation>目录的 hash64（§8.1）</translation>
+    </message>
+    <message>
+        <source>Feature bits (required_features = %1)</source>
+        <translation>特性位（required_features = %1）</translation>
+    </message>
+    <message>
+        <source>Bit</source>
+        <translation>位</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Set</source>
+        <translation>已置位</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::ErrorView</name>
+    <message>
+        <source>%1 could not be opened as a CMF v2 file.</source>
+        <translation>无法将 %1 作为 CMF v2 文件打开。</translation>
+    </message>
+    <message>
+        <source>What is wrong</source>
+        <translation>问题所在</translation>
+    </message>
+    <message>
+        <source>Error kind</source>
+        <translation>错误类别</translation>
+    </message>
+    <message>
+        <source>What it means</source>
+        <translation>含义</translation>
+    </message>
+    <message>
+        <source>Rule</source>
+        <translation>规则</translation>
+    </message>
+    <message>
+        <source>File size</source>
+        <translation>文件大小</translation>
+    </message>
+    <message>
+        <source>%1 bytes (%2)</source>
+        <translation>%1 字节（%2）</translation>
+    </message>
+    <message>
+        <source>First bytes</source>
+        <translation>开头字节</translation>
+    </message>
+    <message>
+        <source>A CMF reader must refuse such a file rather than read it as best it can (spec §1.2). If you expected a valid file, it was probably truncated or changed after it was written: download or copy it again.</source>
+        <translation>CMF 读取器必须拒绝此类文件，而不是尽量去读（规范 §1.2）。如果您认为它应当是有效文件，它很可能在写入后被截断或修改过：请重新下载或复制。</translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::FilePage</name>
+    <message>
+        <source>Envelope</source>
+        <translation>信封</translation>
+    </message>
+    <message>
+        <source>Header</source>
+        <translation>头部</translation>
+    </message>
+    <message>
+        <source>Tensors (%1)</source>
+        <translation>张量（%1）</translation>
+    </message>
+    <message>
+        <source>Masks (%1)</source>
+        <translation>掩码（%1）</translation>
+    </message>
+    <message>
+        <source>Masks</source>
+        <translation>掩码</translation>
+    </message>
+    <message>
+        <source>Skills</source>
+        <translation>技能</translation>
+    </message>
+    <message>
+        <source>Skills (%1)</source>
+        <translation>技能（%1）</translation>
+    </message>
+    <message>
+        <source>Tokenizer</source>
+        <translation>分词器</translation>
+    </message>
+    <message>
+        <source>Signature</source>
+        <translation>签名</translation>
+    </message>
+    <message>
+        <source>Shards (%1)</source>
+        <translation>分片（%1）</translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::HeaderJsonModel</name>
+    <message>
+        <source>object</source>
+        <translation>对象</translation>
+    </message>
+    <message>
+        <source>array</source>
+        <translation>数组</translation>
+    </message>
+    <message>
+        <source>string</source>
+        <translation>字符串</translation>
+    </message>
+    <message>
+        <source>boolean</source>
+        <translation>布尔</translation>
+    </message>
+    <message>
+        <source>integer</source>
+        <translation>整数</translation>
+    </message>
+    <message>
+        <source>number</source>
+        <translation>数值</translation>
+    </message>
+    <message>
+        <source>null</source>
+        <translation>null</translation>
+    </message>
+    <message numerus="yes">
+        <source>{%n key(s)}</source>
+        <translation>
+            <numerusform>{%n 个键}</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>[%n item(s)]</source>
+        <translation>
+            <numerusform>[%n 项]</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not defined by the spec. Readers ignore unknown fields (additive evolution, §1.1); it is shown so nothing in the file is hidden.</source>
+        <translation>规范中未定义。读取器会忽略未知字段（增量演进，§1.1）；此处显示它，以免文件中的任何内容被隐藏。</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>类型</translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::HeaderView</name>
+    <message>
+        <source>Header</source>
+        <translation>头部</translation>
+    </message>
+    <message>
+        <source>%1 of JSON at offset %2.</source>
+        <translation>偏移 %2 处的 %1 JSON。</translation>
+    </message>
+    <message>
+        <source>Default quantization: %1 (informational; each tensor&apos;s dtype is the truth).</source>
+        <translation>默认量化：%1（仅供参考；以每个张量的数据类型为准）。</translation>
+    </message>
+    <message>
+        <source>Architecture (arch)</source>
+        <translation>架构（arch）</translation>
+    </message>
+    <message>
+        <source>The header has no arch block.</source>
+        <translation>头部中没有 arch 块。</translation>
+    </message>
+    <message>
+        <source>JSON</source>
+        <translation>JSON</translation>
+    </message>
+    <message>
+        <source>Search keys and values…</source>
+        <translation>搜索键和值…</translation>
+    </message>
+    <message>
+        <source>Expand all</source>
+        <translation>全部展开</translation>
+    </message>
+    <message>
+        <source>Collapse</source>
+        <translation>折叠</translation>
+    </message>
+    <message>
+        <source>Fields in italics are not defined by the spec; readers ignore them, the workbench shows them.</source>
+        <translation>斜体字段未在规范中定义；读取器会忽略它们，本工具会显示它们。</translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::HistogramChart</name>
+    <message>
+        <source>value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>count (log)</source>
+        <translation>计数（对数）</translation>
+    </message>
+    <message>
+        <source>count</source>
+        <translation>计数</translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::Job</name>
+    <message>
+        <source>running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>superseded</source>
+        <translation>已被取代</translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::JobListModel</name>
+    <message>
+        <source>starting</source>
+        <translation>启动中</translation>
+    </message>
+    <message>
+        <source>Job</source>
+        <translation>任务</translation>
+    </message>
+    <message>
+        <source>Progress</source>
+        <translation>进度</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>耗时</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>结果</translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::JobRunner</name>
+    <message>
+        <source>hashing tensors</source>
+        <translation>计算张量哈希</translation>
+    </message>
+    <message>
+        <source>sha256</source>
+        <translation>SHA-256</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <source>decoding</source>
+        <translation>解码</translation>
+    </message>
+    <message>
+        <source>statistics</source>
+        <translation>统计</translation>
+    </message>
+    <message>
+        <source>histogram</source>
+        <translation>直方图</translation>
+    </message>
+    <message>
+        <source>opening</source>
+        <translation>打开</translation>
+    </message>
+    <message>
+        <source>writing</source>
+        <translation>写入</translation>
+    </message>
+    <message>
+        <source>checking signature</source>
+        <translation>校验签名</translation>
+    </message>
+    <message>
+        <source>reading tokenizer</source>
+        <translation>读取分词器</translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::JobsView</name>
+    <message>
+        <source>Cancel selected</source>
+        <translation>取消所选</translation>
+    </message>
+    <message>
+        <source>Cancel all</source>
+        <translation>全部取消</translation>
+    </message>
+    <message>
+        <source>Clear finished</source>
+        <translation>清除已完成</translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::MainWindow</name>
+    <message>
+        <source>CMF Workbench</source>
+        <translation>CMF Workbench</translation>
+    </message>
+    <message>
+        <source>Open a CMF file to see everything in it: envelope, header, tensors, masks, skills, tokenizer and signature. Drop files anywhere on this window to open them, or on the Verify / Sign panel to check their integrity.</source>
+        <translation>打开 CMF 文件即可查看其全部内容：信封、头部、张量、掩码、技能、分词器和签名。将文件拖放到窗口任意位置即可打开，拖放到“校验 / 签名”面板则检查其完整性。</translation>
+    </message>
+    <message>
+        <source>Open…</source>
+        <translation>打开…</translation>
+    </message>
+    <message>
+        <source>Open the demo model</source>
+        <translation>打开演示模型</translation>
+    </message>
+    <message>
+        <source>Recent files:</source>
+        <translation>最近的文件：</translation>
+    </message>
+    <message>
+        <source>Verify / Sign</source>
+        <translation>校验 / 签名</translation>
+    </message>
+    <message>
+        <source>Jobs</source>
+        <translation>任务</translation>
+    </message>
+    <message>
+        <source>Log</source>
+        <translation>日志</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>打开(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Open the &amp;demo model</source>
+        <translation>打开演示模型(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Close Tab</source>
+        <translation>关闭标签页(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Envelope</source>
+        <translation>信封(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Header</source>
+        <translation>头部(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;Tensors</source>
+        <translation>张量(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Masks</source>
+        <translation>掩码(&amp;M)</translation>
+    </message>
+    <message>
+        <source>S&amp;kills</source>
+        <translation>技能(&amp;K)</translation>
+    </message>
+    <message>
+        <source>T&amp;okenizer</source>
+        <translation>分词器(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Si&amp;gnature</source>
+        <translation>签名(&amp;G)</translation>
+    </message>
+    <message>
+        <source>&amp;Tools</source>
+        <translation>工具(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Verify</source>
+        <translation>校验(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Check every hash of the current file and its signature</source>
+        <translation>检查当前文件的所有哈希及其签名</translation>
+    </message>
+    <message>
+        <source>&amp;Sign…</source>
+        <translation>签名(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Write a detached signature beside the current file</source>
+        <translation>在当前文件旁写入独立签名</translation>
+    </message>
+    <message>
+        <source>Se&amp;ttings…</source>
+        <translation>设置(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;About CMF Workbench</source>
+        <translation>关于 CMF Workbench(&amp;A)</translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <translation>关于 &amp;Qt</translation>
+    </message>
+    <message>
+        <source>Main</source>
+        <translation>主工具栏</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>（无）</translation>
+    </message>
+    <message>
+        <source>Clear list</source>
+        <translation>清空列表</translation>
+    </message>
+    <message>
+        <source>%1 — CMF Workbench</source>
+        <translation>%1 — CMF Workbench</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n job(s) running</source>
+        <translation>
+            <numerusform>%n 个任务正在运行</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 is not a valid CMF file: %2</source>
+        <translation>%1 不是有效的 CMF 文件：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Opened %1 (%2, %n tensor(s)) in %3 ms</source>
+        <translation>
+            <numerusform>已打开 %1（%2，%n 个张量），用时 %3 毫秒</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Shard set of %1: %2</source>
+        <translation>%1 的分片集：%2</translation>
+    </message>
+    <message>
+        <source>Choose or generate a signing key in the Verify / Sign panel first.</source>
+        <translation>请先在“校验 / 签名”面板中选择或生成签名密钥。</translation>
+    </message>
+    <message>
+        <source>Open CMF files</source>
+        <translation>打开 CMF 文件</translation>
+    </message>
+    <message>
+        <source>CMF files (*.cmf);;All files (*)</source>
+        <translation>CMF 文件 (*.cmf);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>About CMF Workbench</source>
+        <translation>关于 CMF Workbench</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;CMF Workbench %1&lt;/h3&gt;&lt;p&gt;Open, inspect, verify and sign CMF v2 model files.&lt;/p&gt;&lt;p&gt;Qt %2&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;CMF Workbench %1&lt;/h3&gt;&lt;p&gt;打开、查看、校验并签名 CMF v2 模型文件。&lt;/p&gt;&lt;p&gt;Qt %2&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Jobs are running</source>
+        <translation>有任务正在运行</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n job(s) are still running. Cancel them and close?</source>
+        <translation>
+            <numerusform>仍有 %n 个任务在运行。取消它们并关闭吗？</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cancelling jobs…</source>
+        <translation>正在取消任务…</translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::MasksView</name>
+    <message>
+        <source>NOT MEASURED</source>
+        <translation>未测量</translation>
+    </message>
+    <message>
+        <source>Masks</source>
+        <translation>掩码</translation>
+    </message>
+    <message>
+        <source>This file has no masks section (masks_off = 0). Task masks are bit fields over the shared weights that say which FFN neurons, attention heads, layers and experts are active for a task, without changing any weight (spec §5).</source>
+        <translation>此文件没有掩码段（masks_off = 0）。任务掩码是覆盖在共享权重上的位域，指明某个任务中哪些 FFN 神经元、注意力头、层和专家处于活跃状态，而不改变任何权重（规范 §5）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n mask(s) in %1 at offset %2; default task: %3.</source>
+        <translation>
+            <numerusform>%n 个掩码，共 %1，位于偏移 %2；默认任务：%3。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Each mask has %1 rows of %2 FFN bits, %3 head bits, %4 layer gates</source>
+        <translation>每个掩码有 %1 行，每行 %2 个 FFN 位、%3 个头位，共 %4 个层门控</translation>
+    </message>
+    <message>
+        <source>and %1 expert bits per row.</source>
+        <translation>，每行另有 %1 个专家位。</translation>
+    </message>
+    <message>
+        <source>LOOP_MASKS: rows are per visit of a looped transformer.</source>
+        <translation>LOOP_MASKS：每一行对应循环 Transformer 的一遍。</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>任务</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Sparsity</source>
+        <translation>稀疏度</translation>
+    </message>
+    <message>
+        <source>Quality</source>
+        <translation>质量</translation>
+    </message>
+    <message>
+        <source>Priority</source>
+        <translation>优先级</translation>
+    </message>
+    <message>
+        <source>Parent</source>
+        <translation>父级</translation>
+    </message>
+    <message>
+        <source>Blob offset</source>
+        <translation>块偏移</translation>
+    </message>
+    <message>
+        <source>Blob bytes</source>
+        <translation>块字节数</translation>
+    </message>
+    <message>
+        <source>Experts</source>
+        <translation>专家</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>Row</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <source>Active FFN neurons</source>
+        <translation>活跃 FFN 神经元</translation>
+    </message>
+    <message>
+        <source>Active heads</source>
+        <translation>活跃注意力头</translation>
+    </message>
+    <message>
+        <source>Layer gate</source>
+        <translation>层门控</translation>
+    </message>
+    <message>
+        <source>Active experts</source>
+        <translation>活跃专家</translation>
+    </message>
+    <message>
+        <source>Sparse index</source>
+        <translation>稀疏索引</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n entry(ies) (task × layer) in %1: %2 active FFN groups and %3 active heads in total. Deprecation-pending: engines read the mask bits directly (§7).</source>
+        <translation>
+            <numerusform>%n 条记录（任务 × 层），共 %1：合计 %2 个活跃 FFN 组和 %3 个活跃注意力头。即将弃用：推理引擎直接读取掩码位（§7）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No sparse index (index_off = 0). Writers should no longer emit it (§7).</source>
+        <translation>没有稀疏索引（index_off = 0）。写入器不应再生成它（§7）。</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>开</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::PreviewModel</name>
+    <message>
+        <source>[%1, %2] = %3</source>
+        <translation>[%1, %2] = %3</translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::RowScalesModel</name>
+    <message>
+        <source>Mean of the row&apos;s 32-weight group scales</source>
+        <translation>该行各 32 权重分组缩放系数的平均值</translation>
+    </message>
+    <message>
+        <source>Row</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <source>Bits</source>
+        <translation>位数</translation>
+    </message>
+    <message>
+        <source>Mean scale</source>
+        <translation>平均缩放</translation>
+    </message>
+    <message>
+        <source>Scale</source>
+        <translation>缩放</translation>
+    </message>
+    <message>
+        <source>Min scale</source>
+        <translation>最小缩放</translation>
+    </message>
+    <message>
+        <source>Max scale</source>
+        <translation>最大缩放</translation>
+    </message>
+    <message>
+        <source>Outliers</source>
+        <translation>离群值</translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::RowSeriesChart</name>
+    <message>
+        <source>row</source>
+        <translation>行</translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::SectionBar</name>
+    <message>
+        <source>%1
+offset %2
+length %3 (%4 of the file)</source>
+        <translation>%1
+偏移 %2
+长度 %3（占文件 %4）</translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::SettingsDialog</name>
+    <message>
+        <source>Settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <source>System default</source>
+        <translation>跟随系统</translation>
+    </message>
+    <message>
+        <source>Language:</source>
+        <translation>语言：</translation>
+    </message>
+    <message>
+        <source>The language changes when the workbench starts next time.</source>
+        <translation>语言将在下次启动时生效。</translation>
+    </message>
+    <message>
+        <source>automatic (%1)</source>
+        <translation>自动（%1）</translation>
+    </message>
+    <message>
+        <source>Threads used for hashing and decoding; automatic uses one per core.</source>
+        <translation>用于计算哈希和解码的线程数；自动模式下每个核心一个。</translation>
+    </message>
+    <message>
+        <source>Worker threads:</source>
+        <translation>工作线程：</translation>
+    </message>
+    <message>
+        <source>Trusted signer keys (a valid .sig by one of these is shown as trusted):</source>
+        <translation>受信任的签名者密钥（由其中之一签出的有效 .sig 将显示为受信任）：</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Ed25519 public key</source>
+        <translation>Ed25519 公钥</translation>
+    </message>
+    <message>
+        <source>Add key…</source>
+        <translation>添加密钥…</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source>Add trusted key</source>
+        <translation>添加受信任密钥</translation>
+    </message>
+    <message>
+        <source>Ed25519 public key (64 hex digits):</source>
+        <translation>Ed25519 公钥（64 位十六进制数字）：</translation>
+    </message>
+    <message>
+        <source>A public key is 64 hexadecimal digits.</source>
+        <translation>公钥由 64 位十六进制数字组成。</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>名称：</translation>
+    </message>
+    <message>
+        <source>Row %1: a public key is 64 hexadecimal digits.</source>
+        <translation>第 %1 行：公钥由 64 位十六进制数字组成。</translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::ShardsView</name>
+    <message>
+        <source>Shards</source>
+        <translation>分片</translation>
+    </message>
+    <message>
+        <source>This file is shard %1 of %2. Every shard is a valid file on its own; the model is the union of their directories, and masks, tokenizer, chat template and skills live in shard 1 only (spec §10).</source>
+        <translation>此文件是 %2 个分片中的第 %1 个。每个分片本身都是有效文件；模型是各分片目录的并集，掩码、分词器、对话模板和技能只存放在第 1 个分片中（规范 §10）。</translation>
+    </message>
+    <message>
+        <source>The set could not be assembled: %1</source>
+        <translation>无法组装分片集：%1</translation>
+    </message>
+    <message>
+        <source>The views show this shard alone.</source>
+        <translation>各视图仅显示此分片。</translation>
+    </message>
+    <message>
+        <source>Shard</source>
+        <translation>分片</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <source>Tensors</source>
+        <translation>张量</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tensor(s) in the merged directory, %1 in all files.</source>
+        <translation>
+            <numerusform>合并目录中共 %n 个张量，所有文件合计 %1。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::SignatureView</name>
+    <message>
+        <source>Signature</source>
+        <translation>签名</translation>
+    </message>
+    <message>
+        <source>A detached Ed25519 signature &lt;file&gt;.sig proves who published the file: it signs the SHA-256 of the whole file, so the container itself is never rewritten (spec §8.2). Its absence is not an error.</source>
+        <translation>独立的 Ed25519 签名 &lt;文件&gt;.sig 证明文件由谁发布：它对整个文件的 SHA-256 进行签名，因此容器本身从不被改写（规范 §8.2）。没有签名并不算错误。</translation>
+    </message>
+    <message>
+        <source>Check again</source>
+        <translation>重新检查</translation>
+    </message>
+    <message>
+        <source>Verify the whole file…</source>
+        <translation>校验整个文件…</translation>
+    </message>
+    <message>
+        <source>Sign…</source>
+        <translation>签名…</translation>
+    </message>
+    <message>
+        <source>Trust this signer…</source>
+        <translation>信任此签名者…</translation>
+    </message>
+    <message>
+        <source>Checking %1.sig against the file…</source>
+        <translation>正在用 %1.sig 核对文件…</translation>
+    </message>
+    <message>
+        <source>Check signature of %1</source>
+        <translation>检查 %1 的签名</translation>
+    </message>
+    <message>
+        <source>no signature</source>
+        <translation>无签名</translation>
+    </message>
+    <message>
+        <source>valid</source>
+        <translation>有效</translation>
+    </message>
+    <message>
+        <source>INVALID</source>
+        <translation>无效</translation>
+    </message>
+    <message>
+        <source>Could not check the signature: %1</source>
+        <translation>无法检查签名：%1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Not signed.&lt;/b&gt; There is no %1 beside the file.</source>
+        <translation>&lt;b&gt;未签名。&lt;/b&gt;文件旁没有 %1。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Signature valid.&lt;/b&gt; The file is exactly what the holder of this key signed.</source>
+        <translation>&lt;b&gt;签名有效。&lt;/b&gt;此文件与该密钥持有者所签的内容完全一致。</translation>
+    </message>
+    <message>
+        <source>Signer: &lt;b&gt;%1&lt;/b&gt; (in your trusted keys).</source>
+        <translation>签名者：&lt;b&gt;%1&lt;/b&gt;（在您的受信任密钥中）。</translation>
+    </message>
+    <message>
+        <source>The signer is &lt;b&gt;not&lt;/b&gt; in your trusted keys: anyone can make a valid signature with their own key. Check the key below with its owner before trusting it.</source>
+        <translation>签名者&lt;b&gt;不在&lt;/b&gt;您的受信任密钥中：任何人都能用自己的密钥做出有效签名。信任之前，请与密钥所有者核对下方的密钥。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Signature INVALID:&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;签名无效：&lt;/b&gt;%1</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>Algorithm</source>
+        <translation>算法</translation>
+    </message>
+    <message>
+        <source>Public key</source>
+        <translation>公钥</translation>
+    </message>
+    <message>
+        <source>SHA-256</source>
+        <translation>SHA-256</translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::SkillsView</name>
+    <message>
+        <source>Skills</source>
+        <translation>技能</translation>
+    </message>
+    <message>
+        <source>This file has no skills registry. A skill is a set of full-shape replacement tensors named skill.{id}.{tensor} over the shared backbone; at run time the engine reads the replacement instead of the backbone tensor (spec §9).</source>
+        <translation>此文件没有技能注册表。技能是覆盖在共享主干之上、名为 skill.{id}.{张量} 的一组完整形状替换张量；运行时推理引擎读取替换张量而非主干张量（规范 §9）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n skill(s) over one backbone.</source>
+        <translation>
+            <numerusform>共享一个主干的 %n 个技能。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>SKILL_FILE is set: this is a standalone skill, not runnable alone; apply it to the base whose directory hash it names (§9.1).</source>
+        <translation>已设置 SKILL_FILE：这是独立技能，不能单独运行；请将其应用到目录哈希与之对应的基础模型上（§9.1）。</translation>
+    </message>
+    <message>
+        <source>Id</source>
+        <translation>Id</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation>层数</translation>
+    </message>
+    <message>
+        <source>Tensors</source>
+        <translation>张量</translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation>字节</translation>
+    </message>
+    <message>
+        <source>Quality</source>
+        <translation>质量</translation>
+    </message>
+    <message>
+        <source>Base directory hash</source>
+        <translation>基础目录哈希</translation>
+    </message>
+    <message>
+        <source>not measured</source>
+        <translation>未测量</translation>
+    </message>
+    <message>
+        <source>Replaces</source>
+        <translation>替换</translation>
+    </message>
+    <message>
+        <source>DType</source>
+        <translation>数据类型</translation>
+    </message>
+    <message>
+        <source>Shape</source>
+        <translation>形状</translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::TensorDetailView</name>
+    <message>
+        <source>This dtype stores values directly; it has no scales.</source>
+        <translation>该数据类型直接存储数值，没有缩放系数。</translation>
+    </message>
+    <message>
+        <source>q8_row: int8 codes and one f16 scale per row; w = q · scale[row].</source>
+        <translation>q8_row：int8 码值，每行一个 f16 缩放系数；w = q · scale[行]。</translation>
+    </message>
+    <message>
+        <source>q8_2f: int8 codes, an f16 scale per row and an f16 field per column; w = q · scale[row] · col[column].</source>
+        <translation>q8_2f：int8 码值，每行一个 f16 缩放系数，每列一个 f16 场值；w = q · scale[行] · col[列]。</translation>
+    </message>
+    <message>
+        <source>q4_block: 4-bit codes in groups of 32 over the flattened tensor, one f16 scale per group; w = (q − 8) · scale.</source>
+        <translation>q4_block：在展平张量上按 32 个一组的 4 位码值，每组一个 f16 缩放系数；w = (q − 8) · scale。</translation>
+    </message>
+    <message>
+        <source>q4_tiled: 18-byte tiles of one f16 scale and 32 nibbles.</source>
+        <translation>q4_tiled：由一个 f16 缩放系数和 32 个半字节组成的 18 字节块。</translation>
+    </message>
+    <message>
+        <source>q4tp: q4 tiles whose scales are 5-bit rungs of a per-row ladder 2^(lo + code · step).</source>
+        <translation>q4tp：q4 块，其缩放系数是每行阶梯 2^(lo + code · step) 上的 5 位档位。</translation>
+    </message>
+    <message>
+        <source>vbit: each row has its own bit width (3–8) and one f16 scale per 32 weights; w = (u − L) · scale.</source>
+        <translation>vbit：每行有自己的位宽（3–8），每 32 个权重一个 f16 缩放系数；w = (u − L) · scale。</translation>
+    </message>
+    <message>
+        <source>q1: one sign bit per weight and one f16 scale per 32; w = ±scale.</source>
+        <translation>q1：每个权重一个符号位，每 32 个一个 f16 缩放系数；w = ±scale。</translation>
+    </message>
+    <message>
+        <source>q1s: a q1 base plus a list of outliers kept at f16 precision.</source>
+        <translation>q1s：q1 基础加上以 f16 精度保存的离群值列表。</translation>
+    </message>
+    <message>
+        <source>q1t: ternary {−s, 0, +s} tiles plus per-row outliers at f16 precision.</source>
+        <translation>q1t：三值 {−s, 0, +s} 块加上按行存放、f16 精度的离群值。</translation>
+    </message>
+    <message>
+        <source>Reserved dtype without a defined layout.</source>
+        <translation>保留的数据类型，没有定义布局。</translation>
+    </message>
+    <message>
+        <source>Export .npy…</source>
+        <translation>导出 .npy…</translation>
+    </message>
+    <message>
+        <source>Write the dequantized values as a float32 NumPy array</source>
+        <translation>将反量化后的值写为 float32 NumPy 数组</translation>
+    </message>
+    <message>
+        <source>DType</source>
+        <translation>数据类型</translation>
+    </message>
+    <message>
+        <source>Shape</source>
+        <translation>形状</translation>
+    </message>
+    <message>
+        <source>Elements</source>
+        <translation>元素数</translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation>字节</translation>
+    </message>
+    <message>
+        <source>Bits per weight</source>
+        <translation>每权重位数</translation>
+    </message>
+    <message>
+        <source>Hash64</source>
+        <translation>Hash64</translation>
+    </message>
+    <message>
+        <source>File offset</source>
+        <translation>文件偏移</translation>
+    </message>
+    <message>
+        <source>In weight blob</source>
+        <translation>权重块内偏移</translation>
+    </message>
+    <message>
+        <source>Layer / family</source>
+        <translation>层 / 类别</translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation>数量</translation>
+    </message>
+    <message>
+        <source>Min</source>
+        <translation>最小值</translation>
+    </message>
+    <message>
+        <source>Max</source>
+        <translation>最大值</translation>
+    </message>
+    <message>
+        <source>Mean</source>
+        <translation>均值</translation>
+    </message>
+    <message>
+        <source>Std</source>
+        <translation>标准差</translation>
+    </message>
+    <message>
+        <source>Zeros</source>
+        <translation>零值</translation>
+    </message>
+    <message>
+        <source>Sum</source>
+        <translation>总和</translation>
+    </message>
+    <message>
+        <source>Abs sum</source>
+        <translation>绝对值和</translation>
+    </message>
+    <message>
+        <source>Max |x|</source>
+        <translation>最大 |x|</translation>
+    </message>
+    <message>
+        <source>Not finite</source>
+        <translation>非有限值</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Histogram of dequantized values</source>
+        <translation>反量化值直方图</translation>
+    </message>
+    <message>
+        <source>Log scale</source>
+        <translation>对数刻度</translation>
+    </message>
+    <message>
+        <source>Statistics</source>
+        <translation>统计</translation>
+    </message>
+    <message>
+        <source>First row:</source>
+        <translation>起始行：</translation>
+    </message>
+    <message>
+        <source>Values</source>
+        <translation>数值</translation>
+    </message>
+    <message>
+        <source>Quantization</source>
+        <translation>量化</translation>
+    </message>
+    <message>
+        <source>in shard %1</source>
+        <translation>位于分片 %1</translation>
+    </message>
+    <message>
+        <source>layer %1</source>
+        <translation>第 %1 层</translation>
+    </message>
+    <message>
+        <source>MTP head</source>
+        <translation>MTP 头</translation>
+    </message>
+    <message>
+        <source>not in a layer</source>
+        <translation>不属于任何层</translation>
+    </message>
+    <message>
+        <source>This dtype is reserved and has no decoder, so its values cannot be shown.</source>
+        <translation>该数据类型为保留类型，没有解码器，因此无法显示其数值。</translation>
+    </message>
+    <message>
+        <source>Computing statistics…</source>
+        <translation>正在计算统计…</translation>
+    </message>
+    <message>
+        <source>Statistics of %1</source>
+        <translation>%1 的统计</translation>
+    </message>
+    <message>
+        <source>%1 values, mean %2, std %3</source>
+        <translation>%1 个值，均值 %2，标准差 %3</translation>
+    </message>
+    <message>
+        <source>Could not decode this tensor: %1</source>
+        <translation>无法解码该张量：%1</translation>
+    </message>
+    <message>
+        <source>Statistics of %1 failed: %2</source>
+        <translation>%1 的统计失败：%2</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <source>Values of %1</source>
+        <translation>%1 的数值</translation>
+    </message>
+    <message>
+        <source>rows %1–%2 of %3, columns 0–%4 of %5</source>
+        <translation>第 %1–%2 行（共 %3 行），第 0–%4 列（共 %5 列）</translation>
+    </message>
+    <message>
+        <source>mean scale</source>
+        <translation>平均缩放</translation>
+    </message>
+    <message>
+        <source>scale</source>
+        <translation>缩放</translation>
+    </message>
+    <message>
+        <source>bits</source>
+        <translation>位数</translation>
+    </message>
+    <message numerus="yes">
+        <source>Column field: %n value(s) from %1 to %2.</source>
+        <translation>
+            <numerusform>列场：%n 个值，范围 %1 到 %2。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Could not decode: %1</source>
+        <translation>无法解码：%1</translation>
+    </message>
+    <message>
+        <source>Export tensor as .npy</source>
+        <translation>将张量导出为 .npy</translation>
+    </message>
+    <message>
+        <source>NumPy arrays (*.npy)</source>
+        <translation>NumPy 数组 (*.npy)</translation>
+    </message>
+    <message>
+        <source>Export %1</source>
+        <translation>导出 %1</translation>
+    </message>
+    <message>
+        <source>%1 float32 values written</source>
+        <translation>已写入 %1 个 float32 值</translation>
+    </message>
+    <message>
+        <source>Exported %1 to %2</source>
+        <translation>已将 %1 导出到 %2</translation>
+    </message>
+    <message>
+        <source>Export of %1 failed: %2</source>
+        <translation>导出 %1 失败：%2</translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::TensorDirectoryModel</name>
+    <message>
+        <source>layer %1</source>
+        <translation>第 %1 层</translation>
+    </message>
+    <message>
+        <source>MTP head</source>
+        <translation>MTP 头</translation>
+    </message>
+    <message>
+        <source>not in a layer</source>
+        <translation>不属于任何层</translation>
+    </message>
+    <message>
+        <source>directory record %1</source>
+        <translation>目录记录 %1</translation>
+    </message>
+    <message>
+        <source>%1 bytes</source>
+        <translation>%1 字节</translation>
+    </message>
+    <message>
+        <source>file offset %1, %2 into the weight blob</source>
+        <translation>文件偏移 %1，权重块内偏移 %2</translation>
+    </message>
+    <message>
+        <source>Layer %1</source>
+        <translation>第 %1 层</translation>
+    </message>
+    <message>
+        <source>Outside the layers</source>
+        <translation>不属于任何层</translation>
+    </message>
+    <message numerus="yes">
+        <source>(%n tensor(s))</source>
+        <translation>
+            <numerusform>（%n 个张量）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>DType</source>
+        <translation>数据类型</translation>
+    </message>
+    <message>
+        <source>Shape</source>
+        <translation>形状</translation>
+    </message>
+    <message>
+        <source>Elements</source>
+        <translation>元素数</translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation>字节</translation>
+    </message>
+    <message>
+        <source>Bits/w</source>
+        <translation>位/权重</translation>
+    </message>
+    <message>
+        <source>Offset</source>
+        <translation>偏移</translation>
+    </message>
+    <message>
+        <source>Hash64</source>
+        <translation>Hash64</translation>
+    </message>
+    <message>
+        <source>Shard</source>
+        <translation>分片</translation>
+    </message>
+    <message>
+        <source>Tensor name, as in the source model</source>
+        <translation>张量名称，与源模型一致</translation>
+    </message>
+    <message>
+        <source>Encoding of the weights (spec §3.1)</source>
+        <translation>权重的编码方式（规范 §3.1）</translation>
+    </message>
+    <message>
+        <source>Logical shape of the tensor</source>
+        <translation>张量的逻辑形状</translation>
+    </message>
+    <message>
+        <source>Number of weights</source>
+        <translation>权重数量</translation>
+    </message>
+    <message>
+        <source>Bytes the tensor occupies in the file</source>
+        <translation>张量在文件中所占字节数</translation>
+    </message>
+    <message>
+        <source>Bytes × 8 / elements, scales and tables included</source>
+        <translation>字节数 × 8 / 元素数，含缩放系数和表</translation>
+    </message>
+    <message>
+        <source>Position of the first byte in the file</source>
+        <translation>首字节在文件中的位置</translation>
+    </message>
+    <message>
+        <source>hash64 of the tensor bytes recorded in the directory (spec §8)</source>
+        <translation>目录中记录的张量字节 hash64（规范 §8）</translation>
+    </message>
+    <message>
+        <source>Shard file that holds the tensor (spec §10)</source>
+        <translation>存放该张量的分片文件（规范 §10）</translation>
+    </message>
+    <message>
+        <source>Invalid regular expression at position %1: %2</source>
+        <translation>正则表达式在位置 %1 处无效：%2</translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::TensorSummaryPanel</name>
+    <message>
+        <source>Bytes per dtype</source>
+        <translation>按数据类型统计字节</translation>
+    </message>
+    <message>
+        <source>Bytes per tensor family</source>
+        <translation>按张量类别统计字节</translation>
+    </message>
+    <message>
+        <source>embeddings</source>
+        <translation>嵌入</translation>
+    </message>
+    <message>
+        <source>attention</source>
+        <translation>注意力</translation>
+    </message>
+    <message>
+        <source>FFN</source>
+        <translation>FFN</translation>
+    </message>
+    <message>
+        <source>experts</source>
+        <translation>专家</translation>
+    </message>
+    <message>
+        <source>norms</source>
+        <translation>归一化</translation>
+    </message>
+    <message>
+        <source>skills</source>
+        <translation>技能</translation>
+    </message>
+    <message>
+        <source>other</source>
+        <translation>其他</translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::TensorsView</name>
+    <message>
+        <source>Tensors</source>
+        <translation>张量</translation>
+    </message>
+    <message>
+        <source>Filter by name (e.g. layers.3. or mlp)…</source>
+        <translation>按名称筛选（例如 layers.3. 或 mlp）…</translation>
+    </message>
+    <message>
+        <source>Regular expression</source>
+        <translation>正则表达式</translation>
+    </message>
+    <message>
+        <source>Group by layer</source>
+        <translation>按层分组</translation>
+    </message>
+    <message>
+        <source>Bits/w</source>
+        <translation>位/权重</translation>
+    </message>
+    <message>
+        <source>Shard</source>
+        <translation>分片</translation>
+    </message>
+    <message>
+        <source>%1 of %2 tensors · %3</source>
+        <translation>%1 / %2 个张量 · %3</translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::TokenizerView</name>
+    <message>
+        <source>Tokenizer and chat template</source>
+        <translation>分词器与对话模板</translation>
+    </message>
+    <message>
+        <source>tokenizer.json: %1 at offset %2.</source>
+        <translation>tokenizer.json：%1，位于偏移 %2。</translation>
+    </message>
+    <message>
+        <source>Recorded hash64: %1 (checked by Verify).</source>
+        <translation>记录的 hash64：%1（校验时核对）。</translation>
+    </message>
+    <message>
+        <source>This file has no tokenizer section (vocab_off = 0): a tokenizer must come from elsewhere.</source>
+        <translation>此文件没有分词器段（vocab_off = 0）：需要从别处获取分词器。</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Vocabulary</source>
+        <translation>词表</translation>
+    </message>
+    <message>
+        <source>Merges</source>
+        <translation>合并规则</translation>
+    </message>
+    <message>
+        <source>Normalizer</source>
+        <translation>规范化器</translation>
+    </message>
+    <message>
+        <source>Pre-tokenizer</source>
+        <translation>预分词器</translation>
+    </message>
+    <message>
+        <source>Decoder</source>
+        <translation>解码器</translation>
+    </message>
+    <message>
+        <source>Post-processor</source>
+        <translation>后处理器</translation>
+    </message>
+    <message>
+        <source>End of sequence</source>
+        <translation>序列结束</translation>
+    </message>
+    <message>
+        <source>Beginning</source>
+        <translation>序列开始</translation>
+    </message>
+    <message>
+        <source>Padding</source>
+        <translation>填充</translation>
+    </message>
+    <message>
+        <source>Added and special tokens</source>
+        <translation>新增与特殊 token</translation>
+    </message>
+    <message>
+        <source>Id</source>
+        <translation>Id</translation>
+    </message>
+    <message>
+        <source>Token</source>
+        <translation>Token</translation>
+    </message>
+    <message>
+        <source>Special</source>
+        <translation>特殊</translation>
+    </message>
+    <message numerus="yes">
+        <source>Chat template (%n character(s))</source>
+        <translation>
+            <numerusform>对话模板（%n 个字符）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Chat template</source>
+        <translation>对话模板</translation>
+    </message>
+    <message>
+        <source>No chat template in the header: runtimes fall back to ChatML (§6.1).</source>
+        <translation>头部中没有对话模板：运行时将退回使用 ChatML（§6.1）。</translation>
+    </message>
+    <message>
+        <source>none: the header has no tokenizer_config block; runtimes use ChatML (§6.1)</source>
+        <translation>无：头部没有 tokenizer_config 块；运行时使用 ChatML（§6.1）</translation>
+    </message>
+    <message>
+        <source>Reading tokenizer.json…</source>
+        <translation>正在读取 tokenizer.json…</translation>
+    </message>
+    <message>
+        <source>Read tokenizer of %1</source>
+        <translation>读取 %1 的分词器</translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation>%1 个 token</translation>
+    </message>
+    <message>
+        <source>Could not read the tokenizer: %1</source>
+        <translation>无法读取分词器：%1</translation>
+    </message>
+    <message>
+        <source>tokenizer.json does not parse: %1</source>
+        <translation>tokenizer.json 无法解析：%1</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>byte fallback</source>
+        <translation>字节回退</translation>
+    </message>
+    <message>
+        <source>%1 tokens, %2 added</source>
+        <translation>%1 个 token，新增 %2 个</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::TrustDialog</name>
+    <message>
+        <source>Trust signer</source>
+        <translation>信任签名者</translation>
+    </message>
+    <message>
+        <source>Public key:
+%1
+
+Compare it with the key its owner gave you. Name to remember it by:</source>
+        <translation>公钥：
+%1
+
+请与所有者提供给您的密钥核对。为它起个便于记忆的名称：</translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::VerifySignPanel</name>
+    <message>
+        <source>Drop a CMF file here to verify it</source>
+        <translation>将 CMF 文件拖放到此处进行校验</translation>
+    </message>
+    <message>
+        <source>No file chosen</source>
+        <translation>未选择文件</translation>
+    </message>
+    <message>
+        <source>Choose file…</source>
+        <translation>选择文件…</translation>
+    </message>
+    <message>
+        <source>Verify</source>
+        <translation>校验</translation>
+    </message>
+    <message>
+        <source>Check every hash of the file and its .sig</source>
+        <translation>检查文件的所有哈希及其 .sig</translation>
+    </message>
+    <message>
+        <source>Sign</source>
+        <translation>签名</translation>
+    </message>
+    <message>
+        <source>Write &lt;file&gt;.sig with your signing key</source>
+        <translation>用您的签名密钥写入 &lt;文件&gt;.sig</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Trust this signer…</source>
+        <translation>信任此签名者…</translation>
+    </message>
+    <message>
+        <source>What Verify finds is listed here, each problem with what it means.</source>
+        <translation>校验发现的每个问题都会连同其含义列在这里。</translation>
+    </message>
+    <message>
+        <source>Signing key</source>
+        <translation>签名密钥</translation>
+    </message>
+    <message>
+        <source>Choose key…</source>
+        <translation>选择密钥…</translation>
+    </message>
+    <message>
+        <source>Generate key…</source>
+        <translation>生成密钥…</translation>
+    </message>
+    <message>
+        <source>No key chosen. Sign needs a private key file; generate one if you have none.</source>
+        <translation>未选择密钥。签名需要私钥文件；如果没有，请生成一个。</translation>
+    </message>
+    <message>
+        <source>Drop a file or choose one, then Verify or Sign.</source>
+        <translation>拖放或选择一个文件，然后进行校验或签名。</translation>
+    </message>
+    <message>
+        <source>Verify checks every hash of %1 and its signature.</source>
+        <translation>校验将检查 %1 的所有哈希及其签名。</translation>
+    </message>
+    <message>
+        <source>about %1 left</source>
+        <translation>约剩 %1</translation>
+    </message>
+    <message>
+        <source>Verify %1</source>
+        <translation>校验 %1</translation>
+    </message>
+    <message>
+        <source>not a valid CMF file</source>
+        <translation>不是有效的 CMF 文件</translation>
+    </message>
+    <message>
+        <source>valid</source>
+        <translation>有效</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n problem(s)</source>
+        <translation>
+            <numerusform>%n 个问题</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Verifying %1…</source>
+        <translation>正在校验 %1…</translation>
+    </message>
+    <message>
+        <source>ERROR</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>Could not verify: %1 (%2)</source>
+        <translation>无法校验：%1（%2）</translation>
+    </message>
+    <message>
+        <source>Verify %1 failed: %2</source>
+        <translation>校验 %1 失败：%2</translation>
+    </message>
+    <message>
+        <source>Verification cancelled; nothing was changed.</source>
+        <translation>校验已取消；没有任何改动。</translation>
+    </message>
+    <message>
+        <source>Verify %1 cancelled</source>
+        <translation>已取消校验 %1</translation>
+    </message>
+    <message>
+        <source>NOT A VALID CMF FILE</source>
+        <translation>不是有效的 CMF 文件</translation>
+    </message>
+    <message>
+        <source>%1 is not a valid CMF file: %2</source>
+        <translation>%1 不是有效的 CMF 文件：%2</translation>
+    </message>
+    <message>
+        <source>VALID</source>
+        <translation>有效</translation>
+    </message>
+    <message>
+        <source>INVALID</source>
+        <translation>无效</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tensor(s), %1 hashed in %2.</source>
+        <translation>
+            <numerusform>%n 个张量，%2 内完成 %1 的哈希计算。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Every hash matches.</source>
+        <translation>所有哈希均一致。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n problem(s) found.</source>
+        <translation>
+            <numerusform>发现 %n 个问题。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No problems.</source>
+        <translation>没有问题。</translation>
+    </message>
+    <message>
+        <source>Every tensor hash, the header and directory hashes and the section hashes match what the file recorded when it was written; every tensor payload has the structure its dtype requires.</source>
+        <translation>每个张量的哈希、头部与目录的哈希以及各数据段的哈希都与文件写入时的记录一致；每个张量的数据都符合其数据类型要求的结构。</translation>
+    </message>
+    <message>
+        <source>%1 verified: every hash matches</source>
+        <translation>%1 校验通过：所有哈希均一致</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 failed verification: %n problem(s)</source>
+        <translation>
+            <numerusform>%1 校验未通过：%n 个问题</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not signed (no .sig beside the file).</source>
+        <translation>未签名（文件旁没有 .sig）。</translation>
+    </message>
+    <message>
+        <source>Signature INVALID.</source>
+        <translation>签名无效。</translation>
+    </message>
+    <message>
+        <source>Claimed signer: %1</source>
+        <translation>声称的签名者：%1</translation>
+    </message>
+    <message>
+        <source>Signature valid.</source>
+        <translation>签名有效。</translation>
+    </message>
+    <message>
+        <source>Signer: %1</source>
+        <translation>签名者：%1</translation>
+    </message>
+    <message>
+        <source>Trusted key: &lt;b&gt;%1&lt;/b&gt;</source>
+        <translation>受信任密钥：&lt;b&gt;%1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>This signer is not in your trusted keys.</source>
+        <translation>此签名者不在您的受信任密钥中。</translation>
+    </message>
+    <message>
+        <source>Sign %1</source>
+        <translation>签名 %1</translation>
+    </message>
+    <message>
+        <source>wrote %1</source>
+        <translation>已写入 %1</translation>
+    </message>
+    <message>
+        <source>Signing %1…</source>
+        <translation>正在签名 %1…</translation>
+    </message>
+    <message>
+        <source>SIGNED</source>
+        <translation>已签名</translation>
+    </message>
+    <message>
+        <source>Wrote %1.</source>
+        <translation>已写入 %1。</translation>
+    </message>
+    <message>
+        <source>Signed %1: wrote %2</source>
+        <translation>已签名 %1：写入 %2</translation>
+    </message>
+    <message>
+        <source>NOT SIGNED</source>
+        <translation>未签名</translation>
+    </message>
+    <message>
+        <source>Signing failed: %1</source>
+        <translation>签名失败：%1</translation>
+    </message>
+    <message>
+        <source>Signing %1 failed: %2</source>
+        <translation>签名 %1 失败：%2</translation>
+    </message>
+    <message>
+        <source>Signing cancelled; no .sig was written.</source>
+        <translation>签名已取消；未写入 .sig。</translation>
+    </message>
+    <message>
+        <source>Generate key %1</source>
+        <translation>生成密钥 %1</translation>
+    </message>
+    <message>
+        <source>public key %1</source>
+        <translation>公钥 %1</translation>
+    </message>
+    <message>
+        <source>My key (%1)</source>
+        <translation>我的密钥（%1）</translation>
+    </message>
+    <message>
+        <source>⚠ Keep %1 private. Anyone who has this file can sign models in your name. It was saved readable only by you (mode 0600); back it up somewhere safe and never share it. Share the public key instead:
+%2</source>
+        <translation>⚠ 请妥善保管 %1，切勿泄露。任何拥有此文件的人都能以您的名义为模型签名。它已保存为仅您可读（权限 0600）；请在安全的地方备份，绝不要分享。需要分享时请提供公钥：
+%2</translation>
+    </message>
+    <message>
+        <source>Generated signing key %1 — keep it private; public key %2</source>
+        <translation>已生成签名密钥 %1 —— 请妥善保密；公钥 %2</translation>
+    </message>
+    <message>
+        <source>Could not create the key: %1</source>
+        <translation>无法创建密钥：%1</translation>
+    </message>
+    <message>
+        <source>Key generation failed: %1</source>
+        <translation>生成密钥失败：%1</translation>
+    </message>
+    <message>
+        <source>Choose a file to verify or sign</source>
+        <translation>选择要校验或签名的文件</translation>
+    </message>
+    <message>
+        <source>CMF files (*.cmf);;All files (*)</source>
+        <translation>CMF 文件 (*.cmf);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Choose your private signing key</source>
+        <translation>选择您的签名私钥</translation>
+    </message>
+    <message>
+        <source>Key files (*.key);;All files (*)</source>
+        <translation>密钥文件 (*.key);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Save a new PRIVATE signing key</source>
+        <translation>保存新的签名私钥</translation>
+    </message>
+    <message>
+        <source>Key files (*.key)</source>
+        <translation>密钥文件 (*.key)</translation>
+    </message>
+    <message>
+        <source>%1 already exists; keys are never overwritten. Choose another name.</source>
+        <translation>%1 已存在；密钥永远不会被覆盖。请换一个名称。</translation>
+    </message>
+</context>
+</TS>

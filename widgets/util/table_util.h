@@ -1,0 +1,17 @@
+#pragma once
+// Small helpers for read-only tables that sit in a scrolling page and should
+// show all their rows without a scroll bar of their own.
+class QTableView;
+class QTableWidget;
+class QString;
+
+namespace cmfw {
+
+// Fixes the table's height to its rows (plus header and frame).
+void fitTableHeight(QTableView* table);
+// Read-only, row selection, no vertical header, alternating rows.
+void makeReadOnlyTable(QTableView* table);
+// Sets cell (row, col) to a non-editable item with text.
+void setCell(QTableWidget* table, int row, int col, const QString& text);
+
+} // namespace cmfw

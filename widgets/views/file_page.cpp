@@ -1,0 +1,186 @@
+#include "views/file_page.h"
+
+#include "document/cmf_document.h"
+#include "util/format_text.h"
+#include "views/envelope_view.h"
+#include "views/error_view.h"
+#include "views/header_view.h"
+#include "views/masks_view.h"
+#include "views/shards_view.h"
+#include "views/signature_view.h"
+#include "views/skills_view.h"
+#include "views/tensor_detail_view.h"
+#include "views/tensors_view.h"
+#include "views/tokenizer_view.h"
+
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QTreeWidget>
+
+using namespace Qt::StringLiterals;
+
+namespace cmfw {
+
+namespace {
+
+constexpr int kViewRole = Qt::UserRole + 1;
+
+struct ViewName {
+    FilePage::View view;
+    const char* name;
+};
+const ViewName kNames[] = {
+    {FilePage::View::Envelope, "envelope"}, {FilePage::View::Header, "header"},     {FilePage::View::Tensors, "tensors"},
+    {FilePage::View::Tensor, "tensor"},     {FilePage::View::Masks, "masks"},       {FilePage::View::Skills, "skills"},
+    {FilePage::View::Tokenizer, "tokenizer"}, {FilePage::View::Signature, "signature"}, {FilePage::View::Shards, "shards"},
+};
+
+} // namespace
+
+std::optional<FilePage::View> FilePage::viewFromName(const QString& name) {
+    for (const auto& n : kNames)
+        if (name == QLatin1String(n.name)) return n.view;
+    return std::nullopt;
+}
+
+QString FilePage::viewName(View v) {
+    for (const auto& n : kNames)
+        if (n.view == v) return QString::fromLatin1(n.name);
+    return u"error"_s;
+}
+
+FilePage::FilePage(std::shared_ptr<const CmfDocument> doc, Services services, QWidget* parent)
+    : QWidget(parent), doc_(std::move(doc)), services_(services) {
+    auto* lay = new QHBoxLayout(this);
+    lay->setContentsMargins(0, 0, 0, 0);
+    if (!doc_->ok()) {
+        auto* err = new ErrorView(doc_, this);
+        views_[View::Error] = err;
+        current_ = View::Error;
+        lay->addWidget(err);
+        return;
+    }
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    split->setChildrenCollapsible(false);
+    nav_ = new QTreeWidget(split);
+    nav_->setHeaderHidden(true);
+    nav_->setRootIsDecorated(true);
+    nav_->setMinimumWidth(150);
+    nav_->setIndentation(12);
+    nav_->setUniformRowHeights(true);
+    nav_->setTextElideMode(Qt::ElideLeft); // a tensor's name ends with what it is
+    stack_ = new QStackedWidget(split);
+    split->addWidget(nav_);
+    split->addWidget(stack_);
+    split->setStretchFactor(1, 1);
+    split->setSizes({175, 900});
+    lay->addWidget(split);
+
+    const cmf::CmfFile& f = *doc_->file();
+    const auto n = doc_->tensors()->count();
+    addItem(View::Envelope, tr("Envelope"));
+    addItem(View::Header, tr("Header"));
+    addItem(View::Tensors, tr("Tensors (%1)").arg(Text::count(n)));
+    addItem(View::Masks, f.masks() ? tr("Masks (%1)").arg(f.masks()->nMasks) : tr("Masks"));
+    addItem(View::Skills, f.skills().empty() ? tr("Skills") : tr("Skills (%1)").arg(f.skills().size()));
+    addItem(View::Tokenizer, tr("Tokenizer"));
+    addItem(View::Signature, tr("Signature"));
+    if (doc_->isShard()) addItem(View::Shards, tr("Shards (%1)").arg(f.shard()->count));
+    // Items without content are shown but greyed, so the tree always has the same shape.
+    auto dim = [&](View v, bool empty) {
+        if (empty) items_[v]->setForeground(0, palette().brush(QPalette::Disabled, QPalette::Text));
+    };
+    dim(View::Masks, !f.masks());
+    dim(View::Skills, f.skills().empty());
+    dim(View::Tokenizer, !f.envelope().vocab.present() && !f.chatBundle());
+
+    connect(nav_, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem* cur) {
+        if (cur) showView(View(cur->data(0, kViewRole).toInt()));
+    });
+    showView(View::Envelope);
+}
+
+bool FilePage::isError() const { return !doc_->ok(); }
+
+void FilePage::addItem(View v, const QString& text, QTreeWidgetItem* parent) {
+    auto* it = parent ? new QTreeWidgetItem(parent) : new QTreeWidgetItem(nav_);
+    it->setText(0, text);
+    it->setData(0, kViewRole, int(v));
+    it->setToolTip(0, text);
+    items_[v] = it;
+}
+
+QTreeWidgetItem* FilePage::item(View v) const { return items_.value(v, nullptr); }
+
+QWidget* FilePage::ensureView(View v) {
+    if (QWidget* w = views_.value(v, nullptr)) return w;
+    QWidget* w = nullptr;
+    switch (v) {
+    case View::Envelope: w = new EnvelopeView(doc_, stack_); break;
+    case View::Header: w = new HeaderView(doc_, stack_); break;
+    case View::Tensors: {
+        auto* t = new TensorsView(doc_, stack_);
+        connect(t, &TensorsView::tensorActivated, this, [this](quint64 i) { showTensorIndex(i); });
+        w = t;
+        break;
+    }
+    case View::Tensor: w = new TensorDetailView(doc_, services_, stack_); break;
+    case View::Masks: w = new MasksView(doc_, stack_); break;
+    case View::Skills: w = new SkillsView(doc_, stack_); break;
+    case View::Tokenizer: w = new TokenizerView(doc_, services_, stack_); break;
+    case View::Signature: {
+        auto* s = new SignatureView(doc_, services_, stack_);
+        connect(s, &SignatureView::signRequested, this, &FilePage::signRequested);
+        connect(s, &SignatureView::verifyRequested, this, &FilePage::verifyRequested);
+        w = s;
+        break;
+    }
+    case View::Shards:
+        if (!doc_->isShard()) return nullptr;
+        w = new ShardsView(doc_, stack_);
+        break;
+    case View::Error: return nullptr;
+    }
+    stack_->addWidget(w);
+    views_[v] = w;
+    return w;
+}
+
+bool FilePage::showView(View v) {
+    if (isError()) return v == View::Error;
+    if (v == View::Tensor && !views_.contains(View::Tensor)) return false; // needs a tensor: showTensor()
+    QWidget* w = ensureView(v);
+    if (!w) return false;
+    stack_->setCurrentWidget(w);
+    current_ = v;
+    if (QTreeWidgetItem* it = item(v); it && nav_->currentItem() != it) {
+        const QSignalBlocker block(nav_);
+        nav_->setCurrentItem(it);
+    }
+    Q_EMIT viewChanged(v);
+    return true;
+}
+
+void FilePage::showTensorIndex(uint64_t index) {
+    auto* detail = static_cast<TensorDetailView*>(ensureView(View::Tensor));
+    detail->setTensor(index);
+    // The detail appears in the tree under Tensors, named after the tensor.
+    if (!item(View::Tensor)) addItem(View::Tensor, QString(), item(View::Tensors));
+    item(View::Tensor)->setText(0, detail->tensorName());
+    item(View::Tensor)->setToolTip(0, detail->tensorName());
+    item(View::Tensors)->setExpanded(true);
+    showView(View::Tensor);
+}
+
+bool FilePage::showTensor(const QString& name) {
+    if (isError()) return false;
+    const QByteArray utf8 = name.toUtf8();
+    const auto i = doc_->tensors()->find(std::string_view(utf8.constData(), size_t(utf8.size())));
+    if (!i) return false;
+    showTensorIndex(*i);
+    return true;
+}
+
+} // namespace cmfw

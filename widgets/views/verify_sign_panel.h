@@ -1,0 +1,110 @@
+#pragma once
+// The Verify/Sign panel. Drop a file on it (or press Verify) to run the full
+// hash chain of spec §8/§8.1 and the .sig check of §8.2 in a background job,
+// with a progress bar, an ETA and Cancel; the result is a green or red badge
+// and every problem with a plain-language explanation. Sign writes <file>.sig
+// with a chosen key; Generate creates a key (mode 0600) and says to keep it
+// private. The signer of a valid .sig is matched against the trusted keys.
+#include "jobs/format_jobs.h"
+#include "util/services.h"
+
+#include <QPointer>
+#include <QWidget>
+
+#include <optional>
+
+class QBoxLayout;
+class QFrame;
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QTextBrowser;
+
+namespace cmfw {
+
+class Job;
+
+class VerifySignPanel : public QWidget {
+    Q_OBJECT
+public:
+    enum class Status { Idle, Verifying, Valid, Invalid, Cancelled, Signing, Signed, Failed };
+    Q_ENUM(Status)
+
+    explicit VerifySignPanel(Services services, QWidget* parent = nullptr);
+
+    void setFile(const QString& path);
+    const QString& file() const { return file_; }
+    void setKeyPath(const QString& path);
+    const QString& keyPath() const { return keyPath_; }
+
+    // Vertical beside the tabs, horizontal in a top or bottom dock.
+    void setOrientation(Qt::Orientation o);
+    Qt::Orientation orientation() const { return orientation_; }
+
+    Job* verify();
+    Job* sign();
+    Job* generateKey(const QString& path);
+    void cancel();
+
+    Status status() const { return status_; }
+    Job* currentJob() const { return job_; }
+    const std::optional<VerifyOutcome>& lastOutcome() const { return outcome_; }
+    const std::optional<SignOutcome>& lastSign() const { return signed_; }
+    QString badgeText() const;
+    QString reportText() const; // the problems list as plain text
+    QString signatureText() const;
+    QString keyWarningText() const;
+
+Q_SIGNALS:
+    void statusChanged(cmfw::VerifySignPanel::Status status);
+    void verifyFinished(bool ok);
+    void signFinished(bool ok);
+    void keyGenerated(const QString& path, const QString& pubkey);
+    void keyPathChanged(const QString& path);
+
+protected:
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dragLeaveEvent(QDragLeaveEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
+
+private:
+    void setStatus(Status s);
+    void setBusy(Job* job, const QString& what);
+    void showOutcome(const VerifyOutcome& o);
+    void showSignature(const VerifyOutcome& o);
+    void setBadge(const QString& text, const QString& color);
+    void chooseFile();
+    void chooseKey();
+    void askGenerateKey();
+    void updateButtons();
+    void setDropHighlight(bool on);
+
+    Services services_;
+    Qt::Orientation orientation_ = Qt::Vertical;
+    QWidget* actionsBlock_;  // drop zone, Verify/Sign, progress
+    QWidget* resultBlock_;   // badge, summary, signer
+    QWidget* keyBlock_;      // signing key
+    QString file_, keyPath_;
+    Status status_ = Status::Idle;
+    QPointer<Job> job_;
+    std::optional<VerifyOutcome> outcome_;
+    std::optional<SignOutcome> signed_;
+
+    QFrame* drop_;
+    QLabel* dropText_;
+    QLabel* fileLabel_;
+    QPushButton* verify_;
+    QPushButton* sign_;
+    QPushButton* cancel_;
+    QProgressBar* progress_;
+    QLabel* phase_;
+    QLabel* badge_;
+    QLabel* summary_;
+    QLabel* signature_;
+    QPushButton* trust_;
+    QTextBrowser* report_;
+    QLabel* keyLabel_;
+    QLabel* keyWarning_;
+};
+
+} // namespace cmfw
