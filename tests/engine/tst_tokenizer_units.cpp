@@ -648,6 +648,9 @@ private Q_SLOTS:
         QCOMPARE(loadError(good.dump()), std::string());
 
         VERIFY_CONTAINS(loadError("{\"model\": "), "tokenizer.json: not valid JSON");
+        // A number too large for a double (found by fuzz_tokenizer).
+        VERIFY_CONTAINS(loadError("{\"model\": 9870000000000065917856414441288e685641444128866}"),
+                        "tokenizer.json: not valid JSON");
         VERIFY_CONTAINS(loadError("[]"), "tokenizer.json: expected an object");
         VERIFY_CONTAINS(loadError("{}"), "tokenizer.json: model: missing");
 

@@ -20,10 +20,15 @@ constexpr std::string_view kNotSpace = "\\P{White_Space}";
 // Oniguruma's Unicode \w (checked against it code point by code point):
 // Alphabetic, marks, decimal digits, connector punctuation, the Latin-1 digits
 // its ISO-8859-1 table counts as word characters, and what Unicode 15/16 added.
-const std::string& wordIn() {
-    static const std::string w = "\\p{Alphabetic}\\p{M}\\p{Nd}\\p{Pc}\\x{B2}\\x{B3}\\x{B9}\\x{BC}-\\x{BE}" +
-                                 std::string(newerPropertyMembers("w"));
-    return w;
+const std::string& wordIn(bool withNewer) {
+    static const std::string base = "\\p{Alphabetic}\\p{M}\\p{Nd}\\p{Pc}\\x{B2}\\x{B3}\\x{B9}\\x{BC}-\\x{BE}";
+    static const std::string full = base + std::string(newerPropertyMembers("w"));
+    return withNewer ? full : base;
+}
+
+// The additions for `property`, or nothing when translating without them.
+std::string_view newer(std::string_view property, bool withNewer) {
+    return withNewer ? newerPropertyMembers(property) : std::string_view();
 }
 constexpr std::string_view kHexIn = "0-9a-fA-F";
 
@@ -33,7 +38,7 @@ bool isHex(char c) {
 
 // \p{NAME}, \p{^NAME}, \P{NAME} or \pX at p[i]: adds what Unicode 15/16 put in
 // the property. Returns the index after the escape.
-size_t translateProperty(std::string_view p, size_t i, bool inClass, std::string& out) {
+size_t translateProperty(std::string_view p, size_t i, bool inClass, bool withNewer, std::string& out) {
     size_t end;
     std::string_view name;
     if (i + 2 < p.size() && p[i + 2] == '{') {
@@ -51,7 +56,7 @@ size_t translateProperty(std::string_view p, size_t i, bool inClass, std::string
         negated = !negated;
         name.remove_prefix(1);
     }
-    const std::string_view extra = newerPropertyMembers(name);
+    const std::string_view extra = newer(name, withNewer);
     if (extra.empty() || (negated && inClass)) {
         out.append(p.substr(i, end - i)); // same in both dialects (or no way to subtract inside a class)
         return end;
@@ -63,7 +68,7 @@ size_t translateProperty(std::string_view p, size_t i, bool inClass, std::string
 }
 
 // Translates one escape starting at p[i] == '\\'; returns the index after it.
-size_t translateEscape(std::string_view p, size_t i, bool inClass, std::string& out) {
+size_t translateEscape(std::string_view p, size_t i, bool inClass, bool withNewer, std::string& out) {
     if (i + 1 >= p.size()) {
         out += '\\';
         return i + 1;
@@ -77,16 +82,16 @@ size_t translateEscape(std::string_view p, size_t i, bool inClass, std::string& 
         out += kNotSpace;
         return i + 2;
     case 'w':
-        if (inClass) out += wordIn();
-        else out.append("[").append(wordIn()).append("]");
+        if (inClass) out += wordIn(withNewer);
+        else out.append("[").append(wordIn(withNewer)).append("]");
         return i + 2;
     case 'W':
         if (inClass) throw std::invalid_argument("\\W inside a character class is not supported");
-        out.append("[^").append(wordIn()).append("]");
+        out.append("[^").append(wordIn(withNewer)).append("]");
         return i + 2;
     case 'd':
     case 'D': {
-        const std::string_view extra = newerPropertyMembers("d");
+        const std::string_view extra = newer("d", withNewer);
         if (e == 'd') {
             if (inClass) out.append("\\d").append(extra);
             else out.append("[\\d").append(extra).append("]");
@@ -98,7 +103,7 @@ size_t translateEscape(std::string_view p, size_t i, bool inClass, std::string& 
     }
     case 'p':
     case 'P':
-        return translateProperty(p, i, inClass, out);
+        return translateProperty(p, i, inClass, withNewer, out);
     case 'h':
         if (inClass) out += kHexIn;
         else out.append("[").append(kHexIn).append("]");
@@ -126,7 +131,7 @@ size_t translateEscape(std::string_view p, size_t i, bool inClass, std::string& 
 
 // Copies a character class starting at p[i] == '['; returns the index after
 // its closing ']'. Nested non-negated classes are flattened (Ruby unions them).
-size_t translateClass(std::string_view p, size_t i, std::string& out, bool nested) {
+size_t translateClass(std::string_view p, size_t i, bool withNewer, std::string& out, bool nested) {
     size_t j = i + 1;
     bool negated = false;
     if (j < p.size() && p[j] == '^') {
@@ -147,7 +152,7 @@ size_t translateClass(std::string_view p, size_t i, std::string& out, bool neste
             return j + 1;
         }
         if (c == '\\') {
-            j = translateEscape(p, j, true, out);
+            j = translateEscape(p, j, true, withNewer, out);
         } else if (c == '[') {
             if (j + 1 < p.size() && p[j + 1] == ':') { // POSIX bracket [:alpha:]
                 const size_t end = p.find(":]", j + 2);
@@ -155,7 +160,7 @@ size_t translateClass(std::string_view p, size_t i, std::string& out, bool neste
                 out.append(p.substr(j, end + 2 - j));
                 j = end + 2;
             } else {
-                j = translateClass(p, j, out, true);
+                j = translateClass(p, j, withNewer, out, true);
             }
         } else if (c == '&' && j + 1 < p.size() && p[j + 1] == '&') {
             throw std::invalid_argument("character class intersection (&&) is not supported");
@@ -169,16 +174,16 @@ size_t translateClass(std::string_view p, size_t i, std::string& out, bool neste
 
 } // namespace
 
-std::string translateOnigPattern(std::string_view p) {
+std::string translateOnigPattern(std::string_view p, bool withNewer) {
     std::string out;
     out.reserve(p.size() + 32);
     size_t i = 0;
     while (i < p.size()) {
         const char c = p[i];
         if (c == '\\') {
-            i = translateEscape(p, i, false, out);
+            i = translateEscape(p, i, false, withNewer, out);
         } else if (c == '[') {
-            i = translateClass(p, i, out, false);
+            i = translateClass(p, i, withNewer, out, false);
         } else if (c == '(' && i + 1 < p.size() && p[i + 1] == '?') {
             // Inline options "(?imx-imx)" or "(?imx-imx:": Ruby's m is PCRE2's s.
             size_t j = i + 2;
@@ -233,8 +238,7 @@ std::string pcreMessage(int code) {
 
 } // namespace
 
-Regex::Regex(std::string_view onigPattern) : pattern_(onigPattern) {
-    const std::string translated = translateOnigPattern(onigPattern);
+Regex::Compiled Regex::compile(const std::string& translated) {
     int err = 0;
     PCRE2_SIZE offset = 0;
     pcre2_compile_context* cc = pcre2_compile_context_create(nullptr);
@@ -246,12 +250,26 @@ Regex::Regex(std::string_view onigPattern) : pattern_(onigPattern) {
     if (!code)
         throw std::invalid_argument(pcreMessage(err) + " at offset " + std::to_string(offset) + " of \"" + translated +
                                     "\"");
-    code_ = code;
-    jit_ = pcre2_jit_compile(code, PCRE2_JIT_COMPLETE) == 0;
+    return Compiled{code, pcre2_jit_compile(code, PCRE2_JIT_COMPLETE) == 0};
+}
+
+Regex::Regex(std::string_view onigPattern) : pattern_(onigPattern) {
+    const std::string full = translateOnigPattern(onigPattern, true);
+    full_ = compile(full);
+    const std::string base = translateOnigPattern(onigPattern, false);
+    if (base != full) {
+        try {
+            base_ = compile(base);
+        } catch (...) {
+            pcre2_code_free(static_cast<pcre2_code*>(full_.code));
+            throw;
+        }
+    }
 }
 
 Regex::~Regex() {
-    pcre2_code_free(static_cast<pcre2_code*>(code_));
+    pcre2_code_free(static_cast<pcre2_code*>(full_.code));
+    pcre2_code_free(static_cast<pcre2_code*>(base_.code));
 }
 
 size_t Regex::charLenAt(std::string_view text, size_t i) {
@@ -259,12 +277,16 @@ size_t Regex::charLenAt(std::string_view text, size_t i) {
 }
 
 std::optional<std::pair<size_t, size_t>> Regex::search(std::string_view text, size_t from) const {
+    return search(base_.code && !hasNewerCharacters(text) ? base_ : full_, text, from);
+}
+
+std::optional<std::pair<size_t, size_t>> Regex::search(const Compiled& c, std::string_view text, size_t from) const {
     auto& st = matchState();
     if (!st.data) throw std::bad_alloc();
-    auto* code = static_cast<const pcre2_code*>(code_);
+    auto* code = static_cast<const pcre2_code*>(c.code);
     const auto* subject = reinterpret_cast<PCRE2_SPTR>(text.data());
     int rc;
-    if (jit_) {
+    if (c.jit) {
         rc = pcre2_jit_match(code, subject, text.size(), from, 0, st.data, st.context);
         if (rc == PCRE2_ERROR_JIT_STACKLIMIT)
             rc = pcre2_match(code, subject, text.size(), from, PCRE2_NO_UTF_CHECK | PCRE2_NO_JIT, st.data, nullptr);

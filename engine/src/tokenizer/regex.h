@@ -27,12 +27,17 @@ namespace cmf::engine::tok {
 //  - [a[bc]] -> [abc] (Ruby unions nested classes)
 // Throws std::invalid_argument for constructs that have no PCRE2 equivalent
 // (class intersection &&, a negated nested class, \W or \H inside a class).
-std::string translateOnigPattern(std::string_view pattern);
+// withNewer = false leaves out the Unicode 15/16 additions (see below).
+std::string translateOnigPattern(std::string_view pattern, bool withNewer = true);
 
 // Class items for the code points Oniguruma counts in a property (a general
 // category like "L" or "Nd", or "w"/"d" for \w and \d) that PCRE2 10.42 does
 // not know yet; empty when they agree. Tables in regex_unicode_tables.cpp.
 std::string_view newerPropertyMembers(std::string_view property);
+// True when `text` holds a character listed by any newerPropertyMembers table.
+// Text without one matches the same with or without the additions, and the
+// additions make PCRE2's classes about twice as slow, so most text skips them.
+bool hasNewerCharacters(std::string_view text);
 
 class Regex {
 public:
@@ -52,11 +57,12 @@ public:
     // match ended is skipped and the search moves on by one character.
     template <class F>
     void forEachMatch(std::string_view text, F&& f) const {
+        const Compiled& c = base_.code && !hasNewerCharacters(text) ? base_ : full_;
         size_t lastEnd = 0;
         bool haveLast = false;
         size_t lastMatchEnd = 0;
         while (lastEnd <= text.size()) {
-            const auto m = search(text, lastEnd);
+            const auto m = search(c, text, lastEnd);
             if (!m) break;
             if (m->first == m->second && haveLast && lastMatchEnd == m->second) {
                 lastEnd += lastEnd < text.size() ? charLenAt(text, lastEnd) : 1;
@@ -72,10 +78,18 @@ public:
     const std::string& pattern() const { return pattern_; }
 
 private:
+    // One compiled translation.
+    struct Compiled {
+        void* code = nullptr; // pcre2_code_8*
+        bool jit = false;
+    };
+    static Compiled compile(const std::string& translated);
+    std::optional<std::pair<size_t, size_t>> search(const Compiled& c, std::string_view text, size_t from) const;
     static size_t charLenAt(std::string_view text, size_t i);
+
     std::string pattern_;
-    void* code_ = nullptr; // pcre2_code_8*
-    bool jit_ = false;
+    Compiled full_;    // with the Unicode 15/16 additions
+    Compiled base_;    // without; null when the pattern uses no affected property
 };
 
 } // namespace cmf::engine::tok

@@ -18,7 +18,8 @@ TokenizerImpl::TokenizerImpl(std::string_view text) {
     Json root;
     try {
         root = Json::parse(text.begin(), text.end());
-    } catch (const Json::parse_error& e) {
+    } catch (const Json::exception& e) {
+        // parse_error, and out_of_range for a number too large for a double (fuzz-found).
         throw Error(ErrorKind::Parse, std::string("tokenizer.json: not valid JSON: ") + e.what());
     }
     expectObject(root, "");

@@ -4,13 +4,15 @@
 //
 // Each thread has its own tables (no locks on the hot path), found by the
 // cache's serial number; a thread keeps tables for its four most recently used
-// tokenizers. A table is 2-way set associative with a fixed number of entries,
-// so memory stays bounded however much text passes through.
+// tokenizers. A table is 2-way set associative with fixed-size entries holding
+// the word and its ids inline (one cache line, no pointers to chase), so memory
+// stays bounded however much text passes through. Words too long for an entry
+// are simply not cached.
 #include <array>
 #include <atomic>
 #include <cstdint>
+#include <cstring>
 #include <memory>
-#include <string>
 #include <string_view>
 #include <vector>
 
@@ -18,8 +20,8 @@ namespace cmf::engine::tok {
 
 class WordCache {
 public:
-    // Words of this many bytes or more are not cached (HF's limit too).
-    static constexpr size_t kMaxWordBytes = 256;
+    static constexpr size_t kMaxWordBytes = 30;
+    static constexpr size_t kMaxIds = 6;
 
     WordCache() : serial_(nextSerial()) {}
     WordCache(const WordCache&) = delete;
@@ -27,12 +29,13 @@ public:
 
     // Appends the cached ids of `word` to `ids`; false on a miss.
     bool get(std::string_view word, uint64_t hash, std::vector<int32_t>& ids) const {
+        if (word.size() > kMaxWordBytes) return false;
         Table& t = table();
         const size_t set = (hash >> 7) & (kSets - 1);
         for (size_t way = 0; way < 2; ++way) {
             const Entry& e = t.entries[set * 2 + way];
-            if (e.used && e.hash == hash && e.key == word) {
-                ids.insert(ids.end(), e.ids.begin(), e.ids.end());
+            if (e.hash == hash && e.keyLen == word.size() && std::memcmp(e.key, word.data(), word.size()) == 0) {
+                ids.insert(ids.end(), e.ids, e.ids + e.idCount);
                 t.recent[set] = static_cast<uint8_t>(way);
                 return true;
             }
@@ -41,32 +44,35 @@ public:
     }
 
     void put(std::string_view word, uint64_t hash, const int32_t* ids, size_t n) const {
-        if (word.size() >= kMaxWordBytes) return;
+        if (word.size() > kMaxWordBytes || n > kMaxIds || hash == 0) return;
         Table& t = table();
         const size_t set = (hash >> 7) & (kSets - 1);
         // Fill an empty way, else evict the one not used last.
-        size_t way = t.entries[set * 2].used ? (t.entries[set * 2 + 1].used ? 1 - t.recent[set] : 1) : 0;
+        const size_t way = t.entries[set * 2].hash == 0 ? 0 : t.entries[set * 2 + 1].hash == 0 ? 1 : 1 - t.recent[set];
         Entry& e = t.entries[set * 2 + way];
-        e.used = true;
         e.hash = hash;
-        e.key.assign(word);
-        e.ids.assign(ids, ids + n);
+        e.keyLen = static_cast<uint8_t>(word.size());
+        e.idCount = static_cast<uint8_t>(n);
+        std::memcpy(e.key, word.data(), word.size());
+        std::memcpy(e.ids, ids, n * sizeof(int32_t));
         t.recent[set] = static_cast<uint8_t>(way);
     }
 
 private:
-    static constexpr size_t kSets = 8192; // 16384 words per thread and tokenizer
+    static constexpr size_t kSets = 8192; // 16384 words per thread and tokenizer, 1 MiB
     struct Entry {
-        bool used = false;
-        uint64_t hash = 0;
-        std::string key;
-        std::vector<int32_t> ids;
+        uint64_t hash = 0; // 0: empty (a word hashing to 0 is never cached)
+        uint8_t keyLen = 0;
+        uint8_t idCount = 0;
+        char key[kMaxWordBytes];
+        int32_t ids[kMaxIds];
     };
+    static_assert(sizeof(Entry) == 64, "one cache line per entry");
     struct Table {
         std::vector<Entry> entries = std::vector<Entry>(kSets * 2);
         std::vector<uint8_t> recent = std::vector<uint8_t>(kSets, 0);
         void clear() {
-            for (auto& e : entries) e.used = false;
+            for (auto& e : entries) e.hash = 0;
         }
     };
 
