@@ -366,6 +366,7 @@ private slots:
     void chatmlFallbackIsTransformersDefault();
     void chatRequestBuildsTransformersContext();
     void contextMustBeValid();
+    void plainJsonContextArrivesWithSortedKeys();
     void localTimeParse();
     void strftimeNowUsesTheClockWithoutFixedTime();
     void templateIsReusableAcrossThreads();
@@ -625,6 +626,15 @@ void TstChatTemplateUnits::contextMustBeValid() {
     QVERIFY_THROWS_EXCEPTION(cmf::Error, t.render(ordered_json{{"x", std::string("\xff")}}));
     QVERIFY_THROWS_EXCEPTION(cmf::Error, t.render(ordered_json{{"x", uint64_t(1) << 63}}));
     QCOMPARE(QString::fromStdString(t.render(ordered_json{{"x", (uint64_t(1) << 63) - 1}})), QString("9223372036854775807"));
+}
+
+void TstChatTemplateUnits::plainJsonContextArrivesWithSortedKeys() {
+    // nlohmann::json converts implicitly, but it has already sorted the keys; ordered_json keeps
+    // the order transformers would see.
+    const auto t = ChatTemplate::parse("{{ d|tojson }}");
+    const nlohmann::json sorted = {{"d", {{"b", 1}, {"a", 2}}}};
+    QCOMPARE(QString::fromStdString(t.render(sorted)), QString(R"({"a": 2, "b": 1})"));
+    QCOMPARE(QString::fromStdString(t.render(ordered_json::parse(R"({"d": {"b": 1, "a": 2}})"))), QString(R"({"b": 1, "a": 2})"));
 }
 
 void TstChatTemplateUnits::localTimeParse() {

@@ -93,12 +93,14 @@ std::string ChatTemplate::render(const nlohmann::ordered_json& context, const Re
     settings.limits.maxBytes = options.maxOutputBytes;
     settings.limits.maxItems = options.maxItems;
     settings.limits.maxSteps = options.maxSteps;
+    chat::Value vars;
     try {
-        chat::Value vars;
-        {
-            chat::ScopedLimits limits(settings.limits);
-            vars = chat::fromJson(context);
-        }
+        chat::ScopedLimits limits(settings.limits);
+        vars = chat::fromJson(context);
+    } catch (const chat::Failure& f) {
+        throw cmf::Error(cmf::ErrorKind::Parse, "template context: " + f.message);
+    }
+    try {
         chat::Interpreter interpreter(*program_, std::move(vars), settings);
         return interpreter.render();
     } catch (const chat::Failure& f) {

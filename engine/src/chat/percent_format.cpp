@@ -19,7 +19,8 @@ Value percentFormat(const Value& fmtValue, const Value& args) {
     const bool markup = fmtValue.isMarkup();
     const bool isTuple = args.is(Kind::Tuple);
     // Python treats any non-tuple, non-str object with __getitem__ as the mapping for %(key)s.
-    const bool mapping = !isTuple && (args.is(Kind::Dict) || args.is(Kind::List) || args.is(Kind::Range));
+    const bool mapping = !isTuple && (args.is(Kind::Dict) || args.is(Kind::List) || args.is(Kind::Range) ||
+                                      args.isUndefined());
     const int64_t argLen = isTuple ? static_cast<int64_t>(args.items().size()) : -1;
     int64_t argIdx = isTuple ? 0 : -2;
     auto nextArg = [&]() -> Value {
@@ -53,6 +54,7 @@ Value percentFormat(const Value& fmtValue, const Value& args) {
             }
             if (depth) fail(Fault::Value, "incomplete format key");
             const Value key = Value::str(fmt.substr(keyStart, i - 1 - keyStart));
+            rejectUndefined(args);
             if (!args.is(Kind::Dict)) fail(Fault::Type, typeName(args) + " indices must be integers or slices, not str");
             const Value* found = args.dict().find(key);
             if (!found) fail(Fault::Runtime, "KeyError: " + repr(key));
