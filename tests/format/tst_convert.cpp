@@ -166,7 +166,30 @@ private Q_SLOTS:
         QCOMPARE(f->findTensor("model.embed_tokens.weight")->dtype, cmf::DType::Q8Row);
         QCOMPARE(f->findTensor("model.norm.weight")->dtype, cmf::DType::F16);          // 1-D: always f16
         QCOMPARE(f->findTensor("model.layers.0.mlp.gate.weight")->dtype, cmf::DType::F16); // routers stay f16
-        QCOMPARE(f->findTensor("lm_head.weight")->dtype, cmf::DType::Q4Tiled);
+        QCOMPARE(f->findTensor("lm_head.weight")->dtype, cmf::DType::Q8Row);             // the q4 family keeps the output at q8
+        QCOMPARE(f->findTensor("model.layers.0.self_attn.q_proj.weight")->dtype, cmf::DType::Q4Tiled);
+        // An explicit rule wins over that default.
+        o.keep = {{"lm_head", cmf::DType::Q4Tiled}};
+        cmf::convertHf(o, {});
+        QCOMPARE(cmf::CmfFile::open(o.output)->findTensor("lm_head.weight")->dtype, cmf::DType::Q4Tiled);
+    }
+    void tiedOutputProjectionStaysQ8AtQ4() {
+        // With tied embeddings (Qwen2.5/Qwen3 small models, Gemma) the embedding is the output projection.
+        const std::string src = modelDir("tiny-chat"), dir = cmftest::tempDir() + "/tied-source";
+        fs::remove_all(dir);
+        fs::create_directories(dir);
+        for (const char* f : {"tokenizer.json", "tokenizer_config.json", "model.safetensors"}) fs::copy_file(src + "/" + f, dir + "/" + f);
+        auto config = cmftest::loadJson(src + "/config.json");
+        config["tie_word_embeddings"] = true;
+        std::ofstream(dir + "/config.json") << config.dump();
+        cmf::ConvertOptions o;
+        o.modelDir = dir;
+        o.output = cmftest::tempDir() + "/tied.cmf";
+        o.quant = cmf::DType::Q4Block;
+        cmf::convertHf(o, {});
+        const auto f = cmf::CmfFile::open(o.output);
+        QCOMPARE(f->findTensor("model.embed_tokens.weight")->dtype, cmf::DType::Q8Row);
+        QCOMPARE(f->findTensor("model.layers.0.mlp.up_proj.weight")->dtype, cmf::DType::Q4Block);
     }
     void shardedSafetensorsSource() {
         // Split the demo checkpoint in two files with an index, as large HF

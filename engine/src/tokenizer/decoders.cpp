@@ -215,7 +215,7 @@ public:
             std::string& t = tokens[i];
             if (i != 0) {
                 if (t.compare(0, prefix_.size(), prefix_) == 0) t.erase(0, prefix_.size());
-                else t.insert(0, " ");
+                else t.insert(t.begin(), ' ');  // (the (0, " ") overload trips a GCC 12 -Wrestrict false positive)
             }
             if (cleanup_) cleanup(t);
         }
