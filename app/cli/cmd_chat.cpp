@@ -5,131 +5,69 @@
 #include "commands.h"
 #include "terminal_progress.h"
 
-#include "cmf/engine/chat_template.h"
-#include "cmf/engine/runner.h"
-#include "cmf/engine/sampler.h"
-#include "cmf/engine/tokenizer.h"
+#include "cmf/engine/session.h"
 #include "cmf/format/error.h"
 
-#include <chrono>
+#include <algorithm>
 #include <iostream>
-#include <nlohmann/json.hpp>
+#include <optional>
 
 namespace cmfcli {
-
-cmf::engine::Tokenizer tokenizerOf(const cmf::engine::Model& model); // cmd_run.cpp
 
 namespace {
 
 struct ChatOptions {
     std::string path, system;
     uint32_t ctx = 2048, maxTokens = 256;
+    bool ctxGiven = false;
     cmf::engine::SamplingParams sampling;
     bool greedy = false;
 };
 
-class ChatSession {
+// The terminal side of a Session: prints the reply as it streams and keeps
+// the figures of the last one for /stats.
+class TerminalChat {
 public:
-    ChatSession(const ChatOptions& o)
-        : o_(o), model_(cmf::engine::Model::open(o.path)), tok_(tokenizerOf(*model_)),
-          runner_(model_, std::min<uint32_t>(o.ctx, model_->config().maxPositions ? model_->config().maxPositions : o.ctx)),
-          sampler_(o.sampling), system_(o.system) {
-        const auto& b = model_->file().primary().chatBundle();
-        template_ = cmf::engine::ChatTemplate::parse(b && !b->chatTemplate.empty() ? b->chatTemplate : cmf::engine::kChatMLFallback);
-        if (b && b->bosTokenId) bos_ = tok_.idToToken(int32_t(*b->bosTokenId));
-        if (b && !b->eosTokenIds.empty()) eos_ = tok_.idToToken(int32_t(b->eosTokenIds.front()));
+    TerminalChat(const ChatOptions& o, std::shared_ptr<const cmf::engine::Model> model, uint32_t ctx) : session_(std::move(model), ctx) {
+        if (!session_.tokenizer()) throw cmf::Error(cmf::ErrorKind::Parse, "the file has no tokenizer section (§6): nothing to chat with");
+        session_.setSystem(o.system);
+        options_.maxTokens = o.maxTokens;
+        options_.sampling = o.sampling;
     }
 
-    void reset() { messages_ = nlohmann::ordered_json::array(); }
-    void setSystem(std::string s) { system_ = std::move(s); }
+    void reset() { session_.clear(); }
+    void setSystem(std::string s) { session_.setSystem(std::move(s)); }
 
     void reply(const std::string& user) {
-        messages_.push_back({{"role", "user"}, {"content", user}});
-        const auto ids = promptIds();
-        // Keep the cached prefix the new prompt shares with what was run.
-        size_t common = 0;
-        while (common < cached_.size() && common < ids.size() && cached_[common] == ids[common]) ++common;
-        if (common == ids.size()) --common; // the last prompt token must run to give logits
-        runner_.rewind(uint32_t(common));
-        cached_.resize(common);
-        const auto t0 = std::chrono::steady_clock::now();
-        auto logits = runner_.forward(std::span<const int32_t>(ids).subspan(common));
-        cached_ = ids;
-        const auto t1 = std::chrono::steady_clock::now();
-        cmf::engine::StreamDecoder stream(tok_, true);
-        std::vector<int32_t> gen;
-        std::string finish = "length";
-        const auto& eos = model_->config().eosIds;
         clearInterrupt();
-        for (uint32_t i = 0; i < o_.maxTokens; ++i) {
-            if (interruptFlag()->load()) {
-                finish = "stopped";
-                break;
-            }
-            const int32_t next = sampler_.sample(logits, cached_);
-            if (std::find(eos.begin(), eos.end(), next) != eos.end()) {
-                finish = "eos";
-                break;
-            }
-            gen.push_back(next);
-            std::cout << stream.step(next) << std::flush;
-            if (runner_.position() + 1 >= runner_.contextSize()) {
-                finish = "context full";
-                break;
-            }
-            cached_.push_back(next);
-            logits = runner_.forward(std::span<const int32_t>(&cached_.back(), 1));
-        }
-        std::cout << stream.flush() << "\n";
+        last_ = session_.reply(user, options_, [](std::string_view piece) { std::cout << piece << std::flush; }, interruptFlag());
+        std::cout << "\n";
         clearInterrupt();
-        const auto t2 = std::chrono::steady_clock::now();
-        messages_.push_back({{"role", "assistant"}, {"content", tok_.decode(gen, true)}});
-        lastStats_ = {ids.size() - common, std::chrono::duration<double>(t1 - t0).count(), gen.size(),
-                      std::chrono::duration<double>(t2 - t1).count(), finish};
     }
 
     void printStats() const {
-        std::printf("context %u / %u tokens; last reply: %zu prompt tokens in %.2f s, %zu generated in %.2f s (%.1f tok/s), finish: %s\n",
-                    runner_.position(), runner_.contextSize(), lastStats_.prefill, lastStats_.prefillSeconds, lastStats_.generated,
-                    lastStats_.decodeSeconds, lastStats_.decodeSeconds > 0 ? lastStats_.generated / lastStats_.decodeSeconds : 0.0,
-                    lastStats_.finish.c_str());
+        if (!last_) {
+            std::printf("context %u / %u tokens; no reply yet\n", session_.contextUsed(), session_.contextSize());
+            return;
+        }
+        const auto& r = *last_;
+        std::printf("context %u / %u tokens; last reply: %zu prompt tokens evaluated in %.2f s (%.1f tok/s), %zu generated in %.2f s "
+                    "(%.1f tok/s), finish: %s\n",
+                    r.contextUsed, r.contextSize, r.promptTokensEvaluated, r.prefillSeconds, r.prefillTokensPerSecond(), r.generated.size(),
+                    r.decodeSeconds, r.decodeTokensPerSecond(), cmf::engine::finishName(r.finish));
     }
 
 private:
-    std::vector<int32_t> promptIds() const {
-        cmf::engine::ChatRequest req;
-        if (!system_.empty()) req.messages.push_back({{"role", "system"}, {"content", system_}});
-        for (const auto& m : messages_) req.messages.push_back(m);
-        req.addGenerationPrompt = true;
-        req.extra["enable_thinking"] = false;
-        req.bosToken = bos_;
-        req.eosToken = eos_;
-        return tok_.encode(template_->render(req), false);
-    }
-
-    struct Stats {
-        size_t prefill = 0;
-        double prefillSeconds = 0;
-        size_t generated = 0;
-        double decodeSeconds = 0;
-        std::string finish = "-";
-    };
-
-    ChatOptions o_;
-    std::shared_ptr<const cmf::engine::Model> model_;
-    cmf::engine::Tokenizer tok_;
-    cmf::engine::Runner runner_;
-    cmf::engine::Sampler sampler_;
-    std::optional<cmf::engine::ChatTemplate> template_;
-    std::optional<std::string> bos_, eos_;
-    std::string system_;
-    nlohmann::ordered_json messages_ = nlohmann::ordered_json::array();
-    std::vector<int32_t> cached_;
-    Stats lastStats_;
+    cmf::engine::Session session_;
+    cmf::engine::GenerationOptions options_;
+    std::optional<cmf::engine::GenerationResult> last_;
 };
 
 int chat(const ChatOptions& o) {
-    ChatSession s(o);
+    auto model = cmf::engine::Model::open(o.path);
+    // The default context is cut to what the model supports; an explicit --ctx past it is an error.
+    const uint32_t maxPos = model->config().maxPositions;
+    TerminalChat s(o, model, o.ctxGiven || !maxPos ? o.ctx : std::min(o.ctx, maxPos));
     interruptFlag();
     std::fprintf(stderr, "chatting with %s — /reset, /system TEXT, /stats, /quit; Ctrl-C stops a reply\n", o.path.c_str());
     std::string line;
@@ -173,6 +111,7 @@ void addChat(CLI::App& app, int* exitCode) {
     cmd->add_option("--seed", o->sampling.seed, "Random seed");
     cmd->callback([=] {
         o->sampling.greedy = o->greedy || cmd->count("--temp") == 0;
+        o->ctxGiven = cmd->count("--ctx") > 0;
         try {
             *exitCode = chat(*o);
         } catch (const std::exception& e) {

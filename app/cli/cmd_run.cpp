@@ -5,9 +5,8 @@
 
 #include "cmf/engine/chat_template.h"
 #include "cmf/engine/perplexity.h"
-#include "cmf/engine/runner.h"
+#include "cmf/engine/session.h"
 #include "cmf/engine/tokenizer.h"
-#include "cmf/engine/sampler.h"
 #include "cmf/format/error.h"
 
 #include <algorithm>
@@ -50,114 +49,66 @@ std::vector<int32_t> parseIds(const std::string& s) {
     return ids;
 }
 
-} // namespace
-
-cmf::engine::Tokenizer tokenizerOf(const cmf::engine::Model& model) {
-    const auto vocab = model.file().primary().vocab();
-    if (vocab.empty()) throw cmf::Error(cmf::ErrorKind::Parse, "the file has no tokenizer section (§6)");
-    return cmf::engine::Tokenizer::fromJson(std::string_view(reinterpret_cast<const char*>(vocab.data()), vocab.size()));
-}
-
-std::vector<int32_t> chatPromptIds(const cmf::engine::Model& model, const cmf::engine::Tokenizer& tok, const std::string& system,
-                                   const std::string& user) {
-    const auto& bundle = model.file().primary().chatBundle();
-    const std::string source = bundle && !bundle->chatTemplate.empty() ? bundle->chatTemplate : cmf::engine::kChatMLFallback;
-    cmf::engine::ChatRequest req;
-    if (!system.empty()) req.messages.push_back({{"role", "system"}, {"content", system}});
-    req.messages.push_back({{"role", "user"}, {"content", user}});
-    req.addGenerationPrompt = true;
-    req.extra["enable_thinking"] = false;
-    if (bundle && bundle->bosTokenId) req.bosToken = tok.idToToken(int32_t(*bundle->bosTokenId));
-    if (bundle && !bundle->eosTokenIds.empty()) req.eosToken = tok.idToToken(int32_t(bundle->eosTokenIds.front()));
-    const std::string text = cmf::engine::ChatTemplate::parse(source).render(req);
-    // As transformers' apply_chat_template: the template writes the special tokens itself.
-    return tok.encode(text, false);
-}
-
-namespace {
 
 int run(const Options& o) {
     std::unique_ptr<tbb::global_control> limit;
     if (o.threads) limit = std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism, o.threads);
     const auto model = cmf::engine::Model::open(o.path);
-    std::optional<cmf::engine::Tokenizer> tok;
-    if (!model->file().primary().vocab().empty()) tok = tokenizerOf(*model);
+    const uint32_t maxPos = model->config().maxPositions ? model->config().maxPositions : 4096;
     std::vector<int32_t> prompt;
-    if (!o.promptIds.empty()) {
-        prompt = parseIds(o.promptIds);
-    } else {
+    if (!o.promptIds.empty()) prompt = parseIds(o.promptIds);
+    const uint32_t ctx = o.ctx ? o.ctx : maxPos; // the KV cache grows only as far as it is used
+    cmf::engine::Session session(model, ctx);
+    const auto* tok = session.tokenizer();
+    if (prompt.empty()) {
         if (!tok) throw cmf::Error(cmf::ErrorKind::Parse, "the file has no tokenizer section (§6); give --prompt-ids");
-        prompt = o.chat ? chatPromptIds(*model, *tok, o.system, o.prompt) : tok->encode(o.prompt, true);
+        if (o.chat) {
+            session.setSystem(o.system);
+            session.addMessage("user", o.prompt);
+            prompt = session.promptIds();
+        } else {
+            prompt = tok->encode(o.prompt, true);
+        }
     }
-    std::optional<cmf::engine::StreamDecoder> stream;
-    if (tok && !o.json) stream.emplace(*tok, true);
-    const uint32_t ctx = o.ctx ? o.ctx : std::min<uint32_t>(model->config().maxPositions ? model->config().maxPositions : 4096,
-                                                           uint32_t(prompt.size()) + o.n);
-    cmf::engine::Runner runner(model, ctx);
-    auto params = o.sampling;
-    cmf::engine::Sampler sampler(params);
-    const auto* stop = interruptFlag();
 
-    std::vector<int32_t> history = prompt, gen;
+    cmf::engine::GenerationOptions g;
+    g.maxTokens = o.n;
+    g.sampling = o.sampling;
+    g.stopAtEos = !o.noStop;
     nlohmann::json top = nlohmann::json::array();
-    std::string finish = "length";
-    const auto t0 = std::chrono::steady_clock::now();
-    auto logits = runner.forward(prompt);
-    const auto t1 = std::chrono::steady_clock::now();
-    for (uint32_t i = 0; i < o.n; ++i) {
-        if (stop->load()) {
-            finish = "cancelled";
-            break;
-        }
-        if (o.topLogits) {
-            std::vector<int32_t> idx(logits.size());
-            std::iota(idx.begin(), idx.end(), 0);
-            const size_t k = std::min<size_t>(o.topLogits, idx.size());
-            std::partial_sort(idx.begin(), idx.begin() + long(k), idx.end(), [&](int a, int b) { return logits[size_t(a)] > logits[size_t(b)]; });
-            nlohmann::json step = nlohmann::json::array();
-            for (size_t j = 0; j < k; ++j) step.push_back({idx[j], logits[size_t(idx[j])]});
-            top.push_back(step);
-        }
-        const int32_t next = sampler.sample(logits, history);
-        gen.push_back(next);
-        history.push_back(next);
-        if (stream) {
-            std::cout << stream->step(next);
-            std::cout.flush();
-        }
-        const auto& eos = model->config().eosIds;
-        if (!o.noStop && std::find(eos.begin(), eos.end(), next) != eos.end()) {
-            finish = "eos";
-            break;
-        }
-        if (i + 1 < o.n) {
-            if (runner.position() >= runner.contextSize()) {
-                finish = "context";
-                break;
-            }
-            logits = runner.forward(std::span<const int32_t>(&gen.back(), 1));
-        }
-    }
-    const auto t2 = std::chrono::steady_clock::now();
-    const double prefill = std::chrono::duration<double>(t1 - t0).count(), decode = std::chrono::duration<double>(t2 - t1).count();
-    nlohmann::json out{{"prompt_ids", prompt},
-                       {"gen_ids", gen},
-                       {"text", tok ? nlohmann::json(tok->decode(gen, true)) : nlohmann::json()},
-                       {"prefill_tok_s", prefill > 0 ? double(prompt.size()) / prefill : 0.0},
-                       {"decode_tok_s", decode > 0 && gen.size() > 1 ? double(gen.size() - 1) / decode : 0.0},
-                       {"finish", finish}};
+    cmf::engine::LogitsFn onLogits;
+    if (o.topLogits) onLogits = [&](std::span<const float> logits) {
+        std::vector<int32_t> idx(logits.size());
+        std::iota(idx.begin(), idx.end(), 0);
+        const size_t k = std::min<size_t>(o.topLogits, idx.size());
+        std::partial_sort(idx.begin(), idx.begin() + long(k), idx.end(), [&](int a, int b) { return logits[size_t(a)] > logits[size_t(b)]; });
+        nlohmann::json step = nlohmann::json::array();
+        for (size_t j = 0; j < k; ++j) step.push_back({idx[j], logits[size_t(idx[j])]});
+        top.push_back(step);
+    };
+    cmf::engine::DeltaFn onDelta;
+    if (tok && !o.json) onDelta = [](std::string_view piece) { std::cout << piece << std::flush; };
+    const auto r = session.generate(prompt, g, onDelta, interruptFlag(), onLogits);
+
+    nlohmann::json out{{"prompt_ids", r.promptIds},
+                       {"gen_ids", r.generated},
+                       {"text", tok ? nlohmann::json(r.text) : nlohmann::json()},
+                       {"prefill_tok_s", r.prefillTokensPerSecond()},
+                       {"decode_tok_s", r.decodeTokensPerSecond()},
+                       {"finish", cmf::engine::finishName(r.finish)}};
     if (o.topLogits) out["top"] = top;
     if (o.json) {
         std::cout << out.dump(2) << "\n";
-    } else if (stream) {
-        std::cout << stream->flush() << "\n";
-    } else {
-        for (size_t i = 0; i < gen.size(); ++i) std::cout << (i ? "," : "") << gen[i];
+    } else if (tok) {
         std::cout << "\n";
-        std::fprintf(stderr, "%zu prompt tokens (%.1f tok/s), %zu generated (%.1f tok/s), finish: %s\n", prompt.size(),
-                     out["prefill_tok_s"].get<double>(), gen.size(), out["decode_tok_s"].get<double>(), finish.c_str());
+    } else {
+        for (size_t i = 0; i < r.generated.size(); ++i) std::cout << (i ? "," : "") << r.generated[i];
+        std::cout << "\n";
     }
-    return finish == "cancelled" ? kExitInterrupted : kExitOk;
+    if (!o.json)
+        std::fprintf(stderr, "%zu prompt tokens (%.1f tok/s), %zu generated (%.1f tok/s), finish: %s\n", r.promptIds.size(),
+                     r.prefillTokensPerSecond(), r.generated.size(), r.decodeTokensPerSecond(), cmf::engine::finishName(r.finish));
+    return r.finish == cmf::engine::Finish::Cancelled ? kExitInterrupted : kExitOk;
 }
 
 } // namespace
@@ -180,7 +131,7 @@ void addRun(CLI::App& app, int* exitCode) {
     cmd->add_option("--repeat-penalty", o->sampling.repetitionPenalty, "Repetition penalty (1 = off)");
     cmd->add_option("--presence-penalty", o->sampling.presencePenalty, "Presence penalty (0 = off)");
     cmd->add_option("--seed", o->sampling.seed, "Random seed");
-    cmd->add_option("--ctx", o->ctx, "Context size in tokens (default: prompt + n)");
+    cmd->add_option("--ctx", o->ctx, "Context size in tokens (default: the model's max_position_embeddings)");
     cmd->add_option("--threads", o->threads, "Worker threads (default: all cores)");
     cmd->add_option("--top-logits", o->topLogits, "Report the K best [id, logit] pairs at every step");
     cmd->add_flag("--no-stop", o->noStop, "Keep generating past end-of-sequence tokens");
@@ -219,7 +170,7 @@ void addPpl(CLI::App& app, int* exitCode) {
             std::unique_ptr<tbb::global_control> limit;
             if (o->threads) limit = std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism, o->threads);
             const auto model = cmf::engine::Model::open(o->path);
-            const auto tok = tokenizerOf(*model);
+            const auto tok = cmf::engine::tokenizerOf(*model);
             std::ifstream in(o->file, std::ios::binary);
             const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
             const auto ids = tok.encode(text, false);

@@ -25,11 +25,21 @@ Runner::Runner(std::shared_ptr<const Model> model, uint32_t ctx) : model_(std::m
     if (c.maxPositions && ctx_ > c.maxPositions)
         throw Error(ErrorKind::Parse, "context " + std::to_string(ctx_) + " exceeds the model's max_position_embeddings " +
                                           std::to_string(c.maxPositions));
-    const size_t kvWidth = size_t(c.kvHeads) * c.headDim;
-    for (const auto& l : model_->layers()) {
-        ropes_.push_back(makeRope(l.rope, c.headDim));
-        k_.emplace_back(size_t(ctx_) * kvWidth);
-        v_.emplace_back(size_t(ctx_) * kvWidth);
+    for (const auto& l : model_->layers()) ropes_.push_back(makeRope(l.rope, c.headDim));
+    // The caches grow as positions are used (see reserve), so a large context
+    // costs memory only once the conversation gets there.
+    k_.resize(model_->layers().size());
+    v_.resize(model_->layers().size());
+}
+
+void Runner::reserve(uint32_t positions) {
+    const size_t kvw = size_t(model_->config().kvHeads) * model_->config().headDim;
+    const size_t need = size_t(positions) * kvw;
+    if (k_.empty() || k_[0].size() >= need) return;
+    const size_t size = std::max(need, std::min(size_t(ctx_) * kvw, 2 * k_[0].size()));
+    for (size_t li = 0; li < k_.size(); ++li) {
+        k_[li].resize(size);
+        v_[li].resize(size);
     }
 }
 
@@ -104,6 +114,7 @@ std::vector<float> Runner::forward(std::span<const int32_t> ids, bool allLogits)
     if (pos_ + n > ctx_)
         throw Error(ErrorKind::Bounds, "context full: " + std::to_string(pos_) + " + " + std::to_string(n) + " tokens exceed " +
                                            std::to_string(ctx_));
+    reserve(pos_ + uint32_t(n));
     std::vector<float> x(n * H);
     for (size_t t = 0; t < n; ++t) {
         if (ids[t] < 0 || uint64_t(ids[t]) >= model_->embed().rows())

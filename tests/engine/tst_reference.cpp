@@ -4,12 +4,12 @@
 // continuation token for token up to the first near-tie (margin < 0.01).
 // At bf16 and f16 greedy agrees too; q8, q8_2f and q4 agree on the first
 // tokens and keep held-out perplexity close to f32's.
+#include "reference_models.h"
 #include "test_support.h"
 
 #include "cmf/engine/perplexity.h"
 #include "cmf/engine/runner.h"
 #include "cmf/engine/tokenizer.h"
-#include "cmf/format/convert.h"
 #include "cmf/format/error.h"
 
 #include <QTest>
@@ -19,22 +19,7 @@
 
 namespace {
 
-std::string modelDir(const std::string& name) {
-    return name == "tiny-chat" ? cmftest::dataPath("../../resources/demo-model") : cmftest::dataPath("models/" + name);
-}
-
-// Converts once per (model, quant) for the whole test run.
-std::string converted(const std::string& model, const std::string& quant) {
-    const std::string out = cmftest::tempDir() + "/" + model + "-" + quant + ".cmf";
-    if (!std::filesystem::exists(out)) {
-        cmf::ConvertOptions o;
-        o.modelDir = modelDir(model);
-        o.output = out;
-        o.quant = *cmf::quantFromName(quant);
-        cmf::convertHf(o, {});
-    }
-    return out;
-}
+using cmftest::converted;
 
 int32_t argmax(const std::vector<float>& v) { return int32_t(std::max_element(v.begin(), v.end()) - v.begin()); }
 

@@ -28,6 +28,7 @@ public:
     const Model& model() const { return *model_; }
 
 private:
+    void reserve(uint32_t positions);
     void attention(const Layer& l, size_t li, const float* q, size_t n, float* out) const;
     void ffn(const Layer& l, const float* x, size_t n, float* out) const;
     void expertFfn(const Expert& e, const float* x, size_t n, float* out) const;
@@ -35,7 +36,7 @@ private:
     std::shared_ptr<const Model> model_;
     uint32_t ctx_ = 0, pos_ = 0;
     std::vector<Rope> ropes_; // per layer
-    std::vector<std::vector<float>> k_, v_; // per layer: [ctx][kvHeads·headDim]
+    std::vector<std::vector<float>> k_, v_; // per layer: [positions reserved][kvHeads·headDim]
 };
 
 } // namespace cmf::engine

@@ -1,0 +1,132 @@
+#pragma once
+// A conversation with a model, for the GUI and the CLI: the messages are
+// rendered with the file's own chat template (ChatML when it has none), the
+// KV cache keeps whatever prefix the new prompt shares with the last one, and
+// the reply streams out as UTF-8-safe text deltas. Generation stops on any
+// eos_token_ids, on a user stop string, at the token budget, when the
+// context is full, or when the caller's cancel flag is raised (checked before
+// every token). Each generation reports its token counts, context use and
+// prefill/decode speed.
+//
+// A Session is used from one thread at a time; the model it holds is shared
+// and immutable, so several sessions may run over one Model.
+#include "cmf/engine/chat_template.h"
+#include "cmf/engine/model.h"
+#include "cmf/engine/runner.h"
+#include "cmf/engine/sampler.h"
+#include "cmf/engine/tokenizer.h"
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace cmf::engine {
+
+struct GenerationOptions {
+    uint32_t maxTokens = 256;
+    SamplingParams sampling;
+    std::vector<std::string> stopStrings; // the reply ends before the first one; it is not emitted
+    bool stopAtEos = true;                // false: keep going past end-of-sequence tokens (parity runs)
+};
+
+enum class Finish { Eos, Stop, Length, Context, Cancelled };
+const char* finishName(Finish f); // "eos", "stop", "length", "context", "cancelled"
+
+struct GenerationResult {
+    std::vector<int32_t> promptIds;  // the whole prompt
+    std::vector<int32_t> generated;  // what was sampled (an eos that ended it included)
+    std::string text;                // the reply, as streamed (stop string and eos excluded)
+    Finish finish = Finish::Length;
+    size_t promptTokensEvaluated = 0; // prompt tokens not already in the KV cache
+    uint32_t contextUsed = 0, contextSize = 0;
+    double prefillSeconds = 0, decodeSeconds = 0;
+    double prefillTokensPerSecond() const;
+    double decodeTokensPerSecond() const; // over the tokens after the first
+};
+
+// Called with every piece of final text as it is produced.
+using DeltaFn = std::function<void(std::string_view)>;
+// Called before each token is sampled, with the logits it is sampled from.
+using LogitsFn = std::function<void(std::span<const float>)>;
+
+class Session {
+public:
+    // ctx: KV cache size in tokens; past the file's max_position_embeddings it
+    // throws Error(Parse), as Runner does. A file without a tokenizer section can still
+    // generate() from ids; the conversation calls throw Error(Parse) for it.
+    Session(std::shared_ptr<const Model> model, uint32_t ctx);
+
+    const Model& model() const { return *model_; }
+    const Tokenizer* tokenizer() const { return tokenizer_ ? &*tokenizer_ : nullptr; }
+    uint32_t contextSize() const { return runner_.contextSize(); }
+    uint32_t contextUsed() const { return uint32_t(cached_.size()); }
+
+    // The conversation. Changing the system prompt or clearing keeps the KV
+    // cache: the next prompt reuses whatever prefix still matches.
+    void setSystem(std::string system) { system_ = std::move(system); }
+    const std::string& system() const { return system_; }
+    void clear() { messages_ = nlohmann::ordered_json::array(); }
+    void addMessage(const std::string& role, const std::string& content) { messages_.push_back({{"role", role}, {"content", content}}); }
+    const nlohmann::ordered_json& messages() const { return messages_; }
+    // Extra template variables (enable_thinking, tools, documents, ...).
+    // enable_thinking defaults to false.
+    nlohmann::ordered_json& templateVariables() { return variables_; }
+
+    // The conversation rendered by the chat template, with the assistant's
+    // generation prompt; throws TemplateRuntimeError when the template raises.
+    std::string renderPrompt() const;
+    // renderPrompt() tokenized as transformers' apply_chat_template does it.
+    std::vector<int32_t> promptIds() const;
+
+    // Appends the user message, generates the assistant's reply and appends
+    // it (also when cancelled, with what was produced so far).
+    GenerationResult reply(const std::string& user, const GenerationOptions& options, const DeltaFn& onDelta = {},
+                           const std::atomic<bool>* cancel = nullptr);
+    // Drops the last assistant message and answers its user message again.
+    GenerationResult regenerate(const GenerationOptions& options, const DeltaFn& onDelta = {},
+                                const std::atomic<bool>* cancel = nullptr);
+
+    // Continues raw token ids, outside the conversation (cmf run).
+    GenerationResult generate(std::span<const int32_t> promptIds, const GenerationOptions& options, const DeltaFn& onDelta = {},
+                              const std::atomic<bool>* cancel = nullptr, const LogitsFn& onLogits = {});
+
+private:
+    std::shared_ptr<const Model> model_;
+    std::optional<Tokenizer> tokenizer_;
+    Runner runner_;
+    std::optional<ChatTemplate> template_;
+    std::optional<std::string> bos_, eos_;
+    std::string system_;
+    nlohmann::ordered_json messages_ = nlohmann::ordered_json::array();
+    nlohmann::ordered_json variables_ = {{"enable_thinking", false}};
+    std::vector<int32_t> cached_; // the ids whose keys and values are in the runner, in order
+};
+
+// The tokenizer section of a model's file; throws Error(Parse) when it has none.
+Tokenizer tokenizerOf(const Model& model);
+
+// Holds back the tail of streamed text that could still turn out to be the
+// start of a stop string, and cuts the text at the first complete one.
+class StopStringFilter {
+public:
+    explicit StopStringFilter(std::vector<std::string> stops) : stops_(std::move(stops)) {}
+    // Adds text; returns what may be emitted now. After a stop string was
+    // found, stopped() is true and nothing more is returned.
+    std::string push(std::string_view text);
+    // End of generation: whatever is still held back.
+    std::string flush();
+    bool stopped() const { return stopped_; }
+
+private:
+    std::vector<std::string> stops_;
+    std::string pending_;
+    bool stopped_ = false;
+};
+
+} // namespace cmf::engine

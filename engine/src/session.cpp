@@ -1,0 +1,194 @@
+#include "cmf/engine/session.h"
+
+#include "cmf/format/error.h"
+
+#include <algorithm>
+#include <chrono>
+#include <optional>
+
+namespace cmf::engine {
+
+const char* finishName(Finish f) {
+    switch (f) {
+    case Finish::Eos: return "eos";
+    case Finish::Stop: return "stop";
+    case Finish::Length: return "length";
+    case Finish::Context: return "context";
+    case Finish::Cancelled: return "cancelled";
+    }
+    return "?";
+}
+
+double GenerationResult::prefillTokensPerSecond() const {
+    return prefillSeconds > 0 ? double(promptTokensEvaluated) / prefillSeconds : 0.0;
+}
+
+double GenerationResult::decodeTokensPerSecond() const {
+    // The first token comes from the prefill's logits; decode time covers the rest.
+    return decodeSeconds > 0 && generated.size() > 1 ? double(generated.size() - 1) / decodeSeconds : 0.0;
+}
+
+Tokenizer tokenizerOf(const Model& model) {
+    const auto vocab = model.file().primary().vocab();
+    if (vocab.empty()) throw Error(ErrorKind::Parse, "the file has no tokenizer section (§6)");
+    return Tokenizer::fromJson(std::string_view(reinterpret_cast<const char*>(vocab.data()), vocab.size()));
+}
+
+Session::Session(std::shared_ptr<const Model> model, uint32_t ctx)
+    : model_(std::move(model)), runner_(model_, ctx) {
+    if (model_->file().primary().vocab().empty()) return;
+    tokenizer_ = tokenizerOf(*model_);
+    const auto& bundle = model_->file().primary().chatBundle();
+    template_ = ChatTemplate::parse(bundle && !bundle->chatTemplate.empty() ? bundle->chatTemplate : kChatMLFallback);
+    if (bundle && bundle->bosTokenId) bos_ = tokenizer_->idToToken(int32_t(*bundle->bosTokenId));
+    if (bundle && !bundle->eosTokenIds.empty()) eos_ = tokenizer_->idToToken(int32_t(bundle->eosTokenIds.front()));
+}
+
+std::string Session::renderPrompt() const {
+    if (!template_) throw Error(ErrorKind::Parse, "the file has no tokenizer section (§6): it can only continue token ids");
+    ChatRequest req;
+    if (!system_.empty()) req.messages.push_back({{"role", "system"}, {"content", system_}});
+    for (const auto& m : messages_) req.messages.push_back(m);
+    req.addGenerationPrompt = true;
+    req.bosToken = bos_;
+    req.eosToken = eos_;
+    for (const auto& [k, v] : variables_.items()) {
+        if (k == "tools") req.tools = v;
+        else if (k == "documents") req.documents = v;
+        else req.extra[k] = v;
+    }
+    return template_->render(req);
+}
+
+std::vector<int32_t> Session::promptIds() const {
+    // As transformers' apply_chat_template: the template writes the special tokens itself.
+    const std::string text = renderPrompt();
+    return tokenizer_->encode(text, false);
+}
+
+GenerationResult Session::reply(const std::string& user, const GenerationOptions& options, const DeltaFn& onDelta,
+                                const std::atomic<bool>* cancel) {
+    messages_.push_back({{"role", "user"}, {"content", user}});
+    std::vector<int32_t> ids;
+    try {
+        ids = promptIds();
+    } catch (...) {
+        messages_.erase(messages_.end() - 1); // a template that raises leaves the conversation as it was
+        throw;
+    }
+    auto r = generate(ids, options, onDelta, cancel);
+    messages_.push_back({{"role", "assistant"}, {"content", r.text}});
+    return r;
+}
+
+GenerationResult Session::regenerate(const GenerationOptions& options, const DeltaFn& onDelta, const std::atomic<bool>* cancel) {
+    if (messages_.empty() || messages_.back().value("role", "") != "assistant")
+        throw Error(ErrorKind::Parse, "regenerate: the conversation does not end with a reply");
+    messages_.erase(messages_.end() - 1);
+    auto r = generate(promptIds(), options, onDelta, cancel);
+    messages_.push_back({{"role", "assistant"}, {"content", r.text}});
+    return r;
+}
+
+GenerationResult Session::generate(std::span<const int32_t> promptIds, const GenerationOptions& options, const DeltaFn& onDelta,
+                                   const std::atomic<bool>* cancel, const LogitsFn& onLogits) {
+    using Clock = std::chrono::steady_clock;
+    GenerationResult r;
+    r.promptIds.assign(promptIds.begin(), promptIds.end());
+    r.contextSize = runner_.contextSize();
+    if (promptIds.empty()) throw Error(ErrorKind::Parse, "generate: empty prompt");
+    if (promptIds.size() >= runner_.contextSize())
+        throw Error(ErrorKind::Bounds, "the prompt is " + std::to_string(promptIds.size()) + " tokens; the context holds " +
+                                           std::to_string(runner_.contextSize()) + " (raise the context size)");
+
+    // Reuse the cached prefix; the last prompt token always runs, for its logits.
+    size_t common = 0;
+    while (common < cached_.size() && common < promptIds.size() && cached_[common] == promptIds[common]) ++common;
+    common = std::min(common, promptIds.size() - 1);
+    runner_.rewind(uint32_t(common));
+    cached_.resize(common);
+    r.promptTokensEvaluated = promptIds.size() - common;
+
+    const auto t0 = Clock::now();
+    auto logits = runner_.forward(promptIds.subspan(common));
+    cached_.assign(promptIds.begin(), promptIds.end());
+    const auto t1 = Clock::now();
+
+    Sampler sampler(options.sampling);
+    std::optional<StreamDecoder> stream;
+    if (tokenizer_) stream.emplace(*tokenizer_, true);
+    StopStringFilter stops(options.stopStrings);
+    const auto emit = [&](const std::string& piece) {
+        if (piece.empty()) return;
+        r.text += piece;
+        if (onDelta) onDelta(piece);
+    };
+    const auto& eos = model_->config().eosIds;
+    r.finish = Finish::Length;
+    for (uint32_t i = 0; i < options.maxTokens; ++i) {
+        if (cancel && cancel->load()) {
+            r.finish = Finish::Cancelled;
+            break;
+        }
+        if (onLogits) onLogits(logits);
+        const int32_t next = sampler.sample(logits, cached_);
+        r.generated.push_back(next);
+        if (options.stopAtEos && std::find(eos.begin(), eos.end(), next) != eos.end()) {
+            r.finish = Finish::Eos;
+            break;
+        }
+        if (stream) emit(stops.push(stream->step(next)));
+        if (stops.stopped()) {
+            r.finish = Finish::Stop;
+            break;
+        }
+        if (i + 1 == options.maxTokens) break;
+        if (runner_.position() >= runner_.contextSize()) {
+            r.finish = Finish::Context;
+            break;
+        }
+        cached_.push_back(next);
+        logits = runner_.forward(std::span<const int32_t>(&cached_.back(), 1));
+    }
+    if (stream && !stops.stopped()) emit(stops.push(stream->flush()));
+    if (!stops.stopped()) emit(stops.flush());
+    const auto t2 = Clock::now();
+    r.prefillSeconds = std::chrono::duration<double>(t1 - t0).count();
+    r.decodeSeconds = std::chrono::duration<double>(t2 - t1).count();
+    r.contextUsed = uint32_t(cached_.size());
+    return r;
+}
+
+std::string StopStringFilter::push(std::string_view text) {
+    if (stopped_) return {};
+    pending_.append(text);
+    size_t cut = std::string::npos;
+    for (const auto& s : stops_)
+        if (!s.empty()) cut = std::min(cut, pending_.find(s));
+    if (cut != std::string::npos) {
+        stopped_ = true;
+        std::string out = pending_.substr(0, cut);
+        pending_.clear();
+        return out;
+    }
+    // Hold back the longest tail that is a proper prefix of some stop string.
+    size_t hold = 0;
+    for (const auto& s : stops_)
+        for (size_t n = std::min(s.size() - (s.empty() ? 0 : 1), pending_.size()); n > hold; --n)
+            if (pending_.compare(pending_.size() - n, n, s, 0, n) == 0) {
+                hold = n;
+                break;
+            }
+    std::string out = pending_.substr(0, pending_.size() - hold);
+    pending_.erase(0, pending_.size() - hold);
+    return out;
+}
+
+std::string StopStringFilter::flush() {
+    if (stopped_) return {};
+    std::string out;
+    out.swap(pending_);
+    return out;
+}
+
+} // namespace cmf::engine

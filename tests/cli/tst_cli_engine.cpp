@@ -1,0 +1,144 @@
+// `cmf run|chat|ppl|tokenize|template` end to end on the demo model converted
+// at f32, against the reference continuations and perplexity of
+// tests/data/models/tiny-chat/reference.json.
+#include "test_support.h"
+
+#include <QProcess>
+#include <QTest>
+
+using nlohmann::json;
+
+namespace {
+
+struct Run {
+    int code = -1;
+    std::string out, err;
+    json j() const { return json::parse(out); }
+};
+
+Run runCmf(const QStringList& args, const QByteArray& input = {}) {
+    QProcess p;
+    p.start(QStringLiteral(CMF_BIN), args);
+    if (!input.isEmpty()) p.write(input);
+    p.closeWriteChannel();
+    p.waitForFinished(300000);
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput().toStdString(),
+            p.readAllStandardError().toStdString()};
+}
+
+QString s(const std::string& v) { return QString::fromStdString(v); }
+
+const json& reference() {
+    static const json r = cmftest::loadJson(cmftest::dataPath("models/tiny-chat/reference.json"));
+    return r;
+}
+
+const json& prompt(const std::string& name) {
+    for (const auto& p : reference()["prompts"])
+        if (p["name"] == name) return p;
+    throw std::runtime_error("no prompt " + name);
+}
+
+QString ids(const json& list) {
+    std::string out;
+    for (const auto& v : list) {
+        if (!out.empty()) out += ',';
+        out += std::to_string(v.get<int>());
+    }
+    return s(out);
+}
+
+} // namespace
+
+class TestCliEngine : public QObject {
+    Q_OBJECT
+    QString model_;
+private Q_SLOTS:
+    void initTestCase() {
+        model_ = s(cmftest::tempDir() + "/demo-f32.cmf");
+        const Run r = runCmf({"convert", "--model", s(cmftest::dataPath("../../resources/demo-model")), "--quant", "f32", "--output",
+                              model_, "--summary"});
+        QVERIFY2(r.code == 0, r.err.c_str());
+    }
+    void helpOnEveryVerb_data() {
+        QTest::addColumn<QString>("verb");
+        for (const char* v : {"run", "chat", "ppl", "tokenize", "template"}) QTest::newRow(v) << QString::fromLatin1(v);
+    }
+    void helpOnEveryVerb() {
+        QFETCH(QString, verb);
+        const Run r = runCmf({verb, "--help"});
+        QCOMPARE(r.code, 0);
+        QVERIFY(r.out.find("Usage") != std::string::npos);
+    }
+    void runChatPromptGivesTheReferenceReply() {
+        const auto& p = prompt("chat_arithmetic");
+        const Run r = runCmf({"run", model_, "--chat", "--prompt", s(p["messages"][0]["content"]), "--n", "32", "--json"});
+        QVERIFY2(r.code == 0, r.err.c_str());
+        const json j = r.j();
+        JCOMPARE(j["prompt_ids"], p["prompt_ids"]);
+        JCOMPARE(j["text"], p["greedy_text_until_eos"]);
+        JCOMPARE(j["finish"], "eos");
+        QVERIFY(j["prefill_tok_s"].get<double>() > 0 && j["decode_tok_s"].get<double>() > 0);
+    }
+    void runPromptIdsNoStopWithTopLogits() {
+        const auto& p = prompt("chat_arithmetic");
+        const Run r = runCmf({"run", model_, "--prompt-ids", ids(p["prompt_ids"]), "--n", "32", "--no-stop", "--top-logits", "3", "--json"});
+        QVERIFY2(r.code == 0, r.err.c_str());
+        const json j = r.j();
+        JCOMPARE(j["gen_ids"], p["greedy_ids"]); // past the eos at step 8
+        JCOMPARE(j["finish"], "length");
+        QCOMPARE(j["top"].size(), size_t(32));
+        for (size_t i = 0; i < 32; ++i) {
+            QCOMPARE(j["top"][i].size(), size_t(3));
+            QCOMPARE(j["top"][i][0][0].get<int>(), j["gen_ids"][i].get<int>());
+            QVERIFY(j["top"][i][0][1].get<double>() >= j["top"][i][1][1].get<double>());
+        }
+        const auto& want = p["last_position_logits_top10"];
+        for (size_t k = 0; k < 3; ++k) {
+            QCOMPARE(j["top"][0][k][0].get<int>(), want[k][0].get<int>());
+            QVERIFY(std::fabs(j["top"][0][k][1].get<double>() - want[k][1].get<double>()) < 1e-3);
+        }
+    }
+    void runStreamsTextAndReportsOnStderr() {
+        const auto& p = prompt("code_completion");
+        const Run r = runCmf({"run", model_, "--prompt", s(p["prompt_text"]), "--n", "32"});
+        QVERIFY2(r.code == 0, r.err.c_str());
+        QCOMPARE(s(r.out), s(p["greedy_text"].get<std::string>() + "\n"));
+        QVERIFY(r.err.find("finish: length") != std::string::npos);
+    }
+    void runErrors() {
+        QCOMPARE(runCmf({"run", model_}).code, 2); // no prompt
+        QCOMPARE(runCmf({"run", model_, "--prompt-ids", "1,x"}).code, 2);
+        const Run big = runCmf({"run", model_, "--prompt-ids", "1,2", "--ctx", "100000"});
+        QCOMPARE(big.code, 2);
+        QVERIFY(big.err.find("max_position_embeddings") != std::string::npos);
+        const Run oov = runCmf({"run", model_, "--prompt-ids", "99999"});
+        QCOMPARE(oov.code, 2);
+        QVERIFY(oov.err.find("outside the vocabulary") != std::string::npos);
+    }
+    void chatHoldsAConversation() {
+        const auto& a = prompt("chat_definition");
+        const auto& b = prompt("chat_arithmetic");
+        const std::string input = a["messages"][0]["content"].get<std::string>() + "\n/stats\n/reset\n" +
+                                  b["messages"][0]["content"].get<std::string>() + "\n/stats\n/quit\n";
+        const Run r = runCmf({"chat", model_, "--max-tokens", "32"}, QByteArray::fromStdString(input));
+        QVERIFY2(r.code == 0, r.err.c_str());
+        // The reference replies, each on its own line after the prompt marker.
+        QVERIFY2(r.out.find("> " + a["greedy_text_until_eos"].get<std::string>() + "\n") != std::string::npos, r.out.c_str());
+        QVERIFY2(r.out.find("> " + b["greedy_text_until_eos"].get<std::string>() + "\n") != std::string::npos, r.out.c_str());
+        QVERIFY(r.out.find("finish: length") != std::string::npos); // the definition runs to the budget
+        QVERIFY(r.out.find("finish: eos") != std::string::npos);    // the sum ends itself
+        QVERIFY(r.out.find("(conversation cleared)") != std::string::npos);
+    }
+    void pplMatchesReference() {
+        const auto& want = reference()["heldout_perplexity"]["prose"];
+        const Run r = runCmf({"ppl", model_, "--file", s(cmftest::dataPath("models/heldout_prose.txt")), "--ctx", "257", "--stride", "256",
+                              "--json"});
+        QVERIFY2(r.code == 0, r.err.c_str());
+        JCOMPARE(r.j()["tokens_predicted"], want["tokens_predicted"]);
+        QVERIFY(std::fabs(r.j()["perplexity"].get<double>() / want["perplexity"].get<double>() - 1) < 0.005);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliEngine)
+#include "tst_cli_engine.moc"
