@@ -120,7 +120,7 @@ void addConvert(CLI::App& app, int* exitCode) {
     };
     auto o = std::make_shared<Opts>();
     cmd->add_option("--model", o->model, "Hugging Face folder (config.json, *.safetensors, tokenizer files)")->required();
-    cmd->add_option("--quant", o->quant, "One of: " + quantList() + " (q4, q4t, q4tp keep the output projection, lm_head, at q8)")->capture_default_str();
+    cmd->add_option("--quant", o->quant, "One of: " + quantList() + " (q4, q4t, q4tp keep an untied lm_head at q8)")->capture_default_str();
     cmd->add_option("--output", o->output, "Output .cmf")->required();
     cmd->add_option("--shard-max-gb", o->shardMaxGb, "Split into shards of at most N GB (rough f32 size, §10)");
     cmd->add_option("--mean-bits", o->meanBits, "vbit: mean bits per weight, 3..8")->capture_default_str()->check(CLI::Range(3.0, 8.0));

@@ -26,6 +26,7 @@ void addPpl(CLI::App& app, int* exitCode);
 void addChat(CLI::App& app, int* exitCode);
 void addTokenize(CLI::App& app, int* exitCode);
 void addTemplate(CLI::App& app, int* exitCode);
+void addBench(CLI::App& app, int* exitCode);
 
 // "cmf: <path>: <kind>: <message>" on stderr.
 void printError(const std::string& path, const std::exception& e);

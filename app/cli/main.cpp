@@ -37,6 +37,7 @@ int main(int argc, char** argv) {
     cmfcli::addChat(app, &code);
     cmfcli::addTokenize(app, &code);
     cmfcli::addTemplate(app, &code);
+    cmfcli::addBench(app, &code);
     try {
         app.parse(argc, argv);
     } catch (const CLI::Success& e) {

@@ -1,10 +1,12 @@
 #include "cmf/engine/ops.h"
 
 #include "cmf/format/error.h"
+#include "kernels/row_dot.h"
 
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 
 namespace cmf::engine {
@@ -18,34 +20,57 @@ void rmsNorm(const float* x, const float* w, size_t n, double eps, bool gemma, f
 
 namespace {
 
-// Eight independent partial sums, so the compiler can keep them in SIMD
-// lanes without -ffast-math (the summation order is fixed, so results are
-// deterministic and equal on every run).
-float dot(const float* a, const float* b, uint64_t n) {
-    float acc[8] = {};
-    uint64_t i = 0;
-    for (; i + 8 <= n; i += 8)
-        for (int k = 0; k < 8; ++k) acc[k] += a[i + k] * b[i + k];
-    float tail = 0;
-    for (; i < n; ++i) tail += a[i] * b[i];
-    return ((acc[0] + acc[1]) + (acc[2] + acc[3])) + ((acc[4] + acc[5]) + (acc[6] + acc[7])) + tail;
-}
+constexpr size_t kFusedTokens = 4; // up to this batch, matmul reads weights in place per token
 
 } // namespace
 
 void matmul(const Weight& w, const float* x, size_t nTok, float* y) {
     const uint64_t rows = w.rows(), cols = w.cols();
-    // Decode a block of rows once and use it for every token of the batch.
+    if (nTok <= kFusedTokens && kernels::fused(w.bytes)) {
+        // Decode: every weight byte is read once per token, in place.
+        std::vector<kernels::Activation> acts(nTok);
+        std::vector<float> scaled, qScales;
+        std::vector<int8_t> q;
+        if (w.bytes.dtype == DType::Q8_2F) scaled.resize(nTok * cols);
+        if (kernels::needsInt8(w.bytes)) q.resize(nTok * cols), qScales.resize(nTok * cols / 32);
+        for (size_t t = 0; t < nTok; ++t) {
+            acts[t].x = x + t * cols;
+            if (!scaled.empty()) {
+                kernels::scaleByColumnField(w.bytes, x + t * cols, scaled.data() + t * cols);
+                acts[t].x = scaled.data() + t * cols;
+            }
+            if (!q.empty()) {
+                kernels::quantizeActivation(x + t * cols, cols, q.data() + t * cols, qScales.data() + t * cols / 32);
+                acts[t].q = q.data() + t * cols;
+                acts[t].qScale = qScales.data() + t * cols / 32;
+            }
+        }
+        // About 64 KB of weights per task: enough work to amortise scheduling, enough tasks to balance.
+        const uint64_t grain = std::max<uint64_t>(8, (uint64_t(1) << 16) / std::max<uint64_t>(1, w.bytes.nbytes / std::max<uint64_t>(1, rows)));
+        tbb::parallel_for(tbb::blocked_range<uint64_t>(0, rows, grain), [&](const tbb::blocked_range<uint64_t>& range) {
+            float out[512];
+            for (uint64_t r0 = range.begin(); r0 < range.end(); r0 += 512) {
+                const uint64_t r1 = std::min<uint64_t>(range.end(), r0 + 512);
+                for (size_t t = 0; t < nTok; ++t) {
+                    kernels::dotRows(w.bytes, r0, r1, acts[t], out);
+                    std::copy(out, out + (r1 - r0), y + t * rows + r0);
+                }
+            }
+        });
+        return;
+    }
+    // Prefill: decode a block of rows to float32 once and use it for every
+    // token of the batch, through the float32 kernel.
     const uint64_t block = std::max<uint64_t>(1, std::min<uint64_t>(64, (1u << 16) / std::max<uint64_t>(1, cols)));
     tbb::parallel_for(uint64_t(0), (rows + block - 1) / block, [&](uint64_t b) {
         const uint64_t r0 = b * block, r1 = std::min(rows, r0 + block);
         std::vector<float> buf((r1 - r0) * cols);
         decodeRows(w.bytes, r0, r1, buf.data());
+        const TensorBytes decoded{DType::F32, TensorShape{r1 - r0, cols}, reinterpret_cast<const uint8_t*>(buf.data()), buf.size() * 4};
         for (size_t t = 0; t < nTok; ++t) {
-            const float* xt = x + t * cols;
-            for (uint64_t r = r0; r < r1; ++r) {
-                y[t * rows + r] = dot(buf.data() + (r - r0) * cols, xt, cols);
-            }
+            kernels::Activation a;
+            a.x = x + t * cols;
+            kernels::dotRows(decoded, 0, r1 - r0, a, y + t * rows + r0);
         }
     });
 }

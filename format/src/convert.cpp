@@ -56,12 +56,12 @@ bool isRouter(const std::string& name) {
 // The output projection turns the last hidden state into every logit at once:
 // 4-bit noise there moves the logits of these models by 0.1-0.7 and flips
 // greedy choices that q8 keeps (measured on ../shared/models), for a few
-// percent of the file. So the q4 family keeps it at q8_row, as llama.cpp's
-// quantizer keeps its output tensor above Q4. With tied embeddings the
-// embedding is that projection.
-bool isOutputProjection(const std::string& name, bool tied) {
-    return name == "lm_head.weight" || (tied && name == "model.embed_tokens.weight");
-}
+// percent of the file. So the q4 family keeps an untied lm_head at q8_row, as
+// llama.cpp's quantizer keeps its output tensor above Q4. A tied embedding is
+// left at q4: it is also the input table, a quarter of a small model's weights,
+// and at q8 it would make the file larger and every decode step slower than a
+// Q4_0 GGUF of the same model.
+bool isOutputProjection(const std::string& name, bool tied) { return !tied && name == "lm_head.weight"; }
 
 DType requestedFor(const std::string& name, DType quant, const std::vector<DTypeRule>& keep, bool tied) {
     for (const auto& r : keep)

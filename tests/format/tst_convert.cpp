@@ -173,8 +173,9 @@ private Q_SLOTS:
         cmf::convertHf(o, {});
         QCOMPARE(cmf::CmfFile::open(o.output)->findTensor("lm_head.weight")->dtype, cmf::DType::Q4Tiled);
     }
-    void tiedOutputProjectionStaysQ8AtQ4() {
-        // With tied embeddings (Qwen2.5/Qwen3 small models, Gemma) the embedding is the output projection.
+    void tiedEmbeddingStaysQ4() {
+        // With tied embeddings (Qwen2.5/Qwen3 small models, Gemma) the embedding is also the
+        // output projection; it stays at the requested 4 bits (see isOutputProjection).
         const std::string src = modelDir("tiny-chat"), dir = cmftest::tempDir() + "/tied-source";
         fs::remove_all(dir);
         fs::create_directories(dir);
@@ -188,7 +189,7 @@ private Q_SLOTS:
         o.quant = cmf::DType::Q4Block;
         cmf::convertHf(o, {});
         const auto f = cmf::CmfFile::open(o.output);
-        QCOMPARE(f->findTensor("model.embed_tokens.weight")->dtype, cmf::DType::Q8Row);
+        QCOMPARE(f->findTensor("model.embed_tokens.weight")->dtype, cmf::DType::Q4Block);
         QCOMPARE(f->findTensor("model.layers.0.mlp.up_proj.weight")->dtype, cmf::DType::Q4Block);
     }
     void shardedSafetensorsSource() {

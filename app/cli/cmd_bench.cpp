@@ -1,0 +1,132 @@
+// cmf bench — llama-bench's contract on the embedded engine: prefill of --pp
+// tokens into an empty cache (logits of the last one) and --tg single-token
+// decodes from an empty cache, each timed separately, one warmup then --reps
+// repetitions; medians, spreads and peak RSS. Prompt tokens are drawn from
+// the vocabulary with a fixed seed; decode feeds back the greedy token.
+#include "commands.h"
+#include "terminal_progress.h"
+
+#include "cmf/engine/runner.h"
+#include "cmf/format/error.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <random>
+#include <sys/resource.h>
+#include <tbb/global_control.h>
+#include <tbb/info.h>
+#include <unistd.h>
+
+namespace cmfcli {
+namespace {
+
+struct BenchOptions {
+    std::string path;
+    uint32_t pp = 512, tg = 128, reps = 3, threads = 0;
+    bool json = false;
+};
+
+double median(std::vector<double> v) {
+    if (v.empty()) return 0;
+    std::sort(v.begin(), v.end());
+    return v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
+}
+
+double peakRssMb() {
+    rusage u{};
+    getrusage(RUSAGE_SELF, &u);
+    return double(u.ru_maxrss) / 1024.0; // ru_maxrss is in KiB on Linux
+}
+
+int32_t argmax(const std::vector<float>& v) { return int32_t(std::max_element(v.begin(), v.end()) - v.begin()); }
+
+int bench(const BenchOptions& o) {
+    const int threads = o.threads ? int(o.threads) : tbb::info::default_concurrency();
+    tbb::global_control limit(tbb::global_control::max_allowed_parallelism, size_t(threads));
+    const auto model = cmf::engine::Model::open(o.path);
+    const uint32_t vocab = uint32_t(model->embed().rows());
+    cmf::engine::Runner runner(model, std::max<uint32_t>(1, std::max(o.pp, o.tg + 1)));
+    std::mt19937 rng(1234);
+    std::vector<int32_t> prompt(o.pp);
+    for (auto& t : prompt) t = int32_t(rng() % vocab);
+    const auto* stop = interruptFlag();
+    using Clock = std::chrono::steady_clock;
+
+    const auto prefill = [&] {
+        runner.reset();
+        const auto t0 = Clock::now();
+        runner.forward(prompt);
+        return double(o.pp) / std::chrono::duration<double>(Clock::now() - t0).count();
+    };
+    const auto decode = [&] {
+        runner.reset();
+        int32_t next = prompt.empty() ? 0 : prompt[0];
+        const auto t0 = Clock::now();
+        for (uint32_t i = 0; i < o.tg && !stop->load(); ++i) next = argmax(runner.forward(std::span<const int32_t>(&next, 1)));
+        return double(o.tg) / std::chrono::duration<double>(Clock::now() - t0).count();
+    };
+
+    // Warmup: pages the weights in and sizes the caches, as llama-bench's warmup run does.
+    {
+        const int32_t first = prompt.empty() ? 0 : prompt[0];
+        runner.reset();
+        runner.forward(std::span<const int32_t>(&first, 1));
+        if (o.pp) prefill();
+    }
+    std::vector<double> ppRuns, tgRuns;
+    for (uint32_t r = 0; r < o.reps && !stop->load(); ++r) {
+        if (o.pp) ppRuns.push_back(prefill());
+        if (o.tg) tgRuns.push_back(decode());
+        if (!o.json && isatty(2)) std::fprintf(stderr, "\rrep %u/%u", r + 1, o.reps);
+    }
+    if (!o.json && isatty(2)) std::fprintf(stderr, "\n");
+    if (stop->load()) throw cmf::Error(cmf::ErrorKind::Cancelled, "interrupted");
+
+    const nlohmann::json out{{"file", o.path},       {"pp", o.pp},          {"tg", o.tg},
+                             {"pp_tok_s", median(ppRuns)}, {"tg_tok_s", median(tgRuns)}, {"pp_runs", ppRuns},
+                             {"tg_runs", tgRuns},     {"threads", threads},  {"rss_mb", peakRssMb()}};
+    if (o.json) {
+        std::cout << out.dump(2) << "\n";
+    } else {
+        const auto spread = [](const std::vector<double>& v) {
+            if (v.empty()) return std::string("-");
+            char buf[64];
+            std::snprintf(buf, sizeof buf, "%.1f-%.1f", *std::min_element(v.begin(), v.end()), *std::max_element(v.begin(), v.end()));
+            return std::string(buf);
+        };
+        std::printf("%-8s %12s %16s\n", "test", "tok/s", "min-max");
+        if (o.pp) std::printf("pp%-6u %12.2f %16s\n", o.pp, median(ppRuns), spread(ppRuns).c_str());
+        if (o.tg) std::printf("tg%-6u %12.2f %16s\n", o.tg, median(tgRuns), spread(tgRuns).c_str());
+        std::printf("threads %d, peak RSS %.0f MiB\n", threads, peakRssMb());
+    }
+    return kExitOk;
+}
+
+} // namespace
+
+void addBench(CLI::App& app, int* exitCode) {
+    auto* cmd = app.add_subcommand("bench", "Prefill and decode speed of a model (llama-bench style: ppN and tgN tokens per second)");
+    auto o = std::make_shared<BenchOptions>();
+    cmd->add_option("FILE", o->path, "CMF model")->required();
+    cmd->add_option("--pp", o->pp, "Prompt tokens prefilled in one batch (0 = skip)")->capture_default_str();
+    cmd->add_option("--tg", o->tg, "Tokens decoded one at a time (0 = skip)")->capture_default_str();
+    cmd->add_option("--reps", o->reps, "Repetitions after one warmup")->capture_default_str()->check(CLI::Range(1u, 1000u));
+    cmd->add_option("--threads", o->threads, "Worker threads (default: all cores)");
+    cmd->add_flag("--json", o->json, "Print JSON");
+    cmd->callback([=] {
+        try {
+            *exitCode = bench(*o);
+        } catch (const cmf::Error& e) {
+            printError(o->path, e);
+            *exitCode = e.kind() == cmf::ErrorKind::Cancelled ? kExitInterrupted : kExitUsage;
+        } catch (const std::exception& e) {
+            printError(o->path, e);
+            *exitCode = kExitUsage;
+        }
+    });
+}
+
+} // namespace cmfcli

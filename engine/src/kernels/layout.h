@@ -1,0 +1,65 @@
+#pragma once
+// Byte addresses inside the layouts of §3.2 that the kernels read, shared by
+// the scalar and the AVX2 implementation. Internal linkage on purpose: the
+// AVX2 translation unit must not emit an AVX2 copy of a function that a
+// scalar caller could then be linked to. (Each TU converts f16 itself, for
+// the same reason.)
+#include "cmf/format/codec.h"
+
+#include <array>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+
+namespace cmf::engine::kernels::layout {
+namespace {
+
+inline constexpr uint64_t kGroup = 32, kNibbleBytes = 16;
+
+inline uint16_t u16(const uint8_t* p) {
+    uint16_t v;
+    std::memcpy(&v, p, 2);
+    return v;
+}
+
+// q8_row / q8_2f: [int8 codes rows·cols][f16 row scales][f16 col field]
+inline const int8_t* q8Codes(const TensorBytes& w, uint64_t r) { return reinterpret_cast<const int8_t*>(w.data) + r * w.shape.cols; }
+inline const uint8_t* q8RowScales(const TensorBytes& w) { return w.data + w.shape.rows * w.shape.cols; }
+inline const uint8_t* q8ColField(const TensorBytes& w) { return w.data + w.shape.rows * w.shape.cols + 2 * w.shape.rows; }
+
+// q4_block with cols % 32 == 0: row r's groups are r·gpr ... ; nibbles first, then every scale.
+inline uint64_t gpr(const TensorBytes& w) { return w.shape.cols / kGroup; }
+inline const uint8_t* q4BlockNibbles(const TensorBytes& w, uint64_t r) { return w.data + r * gpr(w) * kNibbleBytes; }
+inline const uint8_t* q4BlockScales(const TensorBytes& w, uint64_t r) {
+    return w.data + w.shape.rows * gpr(w) * kNibbleBytes + 2 * r * gpr(w);
+}
+// q4_tiled: tiles of [f16 scale][16 nibble bytes].
+inline const uint8_t* q4TiledRow(const TensorBytes& w, uint64_t r) { return w.data + r * gpr(w) * (2 + kNibbleBytes); }
+
+// q4tp: [nibbles][rows × (f16 lo, f16 step)][rows × ceil(gpr·5/8) 5-bit codes]
+inline const uint8_t* q4tpNibbles(const TensorBytes& w, uint64_t r) { return q4BlockNibbles(w, r); }
+inline const uint8_t* q4tpParams(const TensorBytes& w, uint64_t r) { return w.data + w.shape.rows * gpr(w) * kNibbleBytes + 4 * r; }
+inline uint64_t q4tpCodeBytes(const TensorBytes& w) { return (gpr(w) * 5 + 7) / 8; }
+inline const uint8_t* q4tpCodes(const TensorBytes& w, uint64_t r) {
+    return w.data + w.shape.rows * gpr(w) * kNibbleBytes + 4 * w.shape.rows + r * q4tpCodeBytes(w);
+}
+inline unsigned q4tpCode(const uint8_t* codes, uint64_t g) {
+    const uint64_t bit = g * 5;
+    const unsigned shift = unsigned(bit % 8);
+    unsigned window = codes[bit / 8];
+    if (shift + 5 > 8) window |= unsigned(codes[bit / 8 + 1]) << 8;
+    return (window >> shift) & 31u;
+}
+// A row's 32 tile scales from its (lo, step), as the format's decoder computes them.
+inline std::array<float, 32> q4tpLadder(float lo, float step) {
+    std::array<float, 32> ladder{};
+    for (unsigned c = 0; c < 32; ++c) {
+        const float rise = float(c) * step;
+        const float exponent = lo + rise;
+        ladder[c] = std::exp2(exponent);
+    }
+    return ladder;
+}
+
+} // namespace
+} // namespace cmf::engine::kernels::layout

@@ -1,0 +1,82 @@
+#include "kernels/row_dot.h"
+
+#include "kernels/layout.h"
+
+#include "cmf/format/half.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <vector>
+
+namespace cmf::engine::kernels {
+
+bool detail::avx2Available() {
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") && __builtin_cpu_supports("f16c");
+#else
+    return false;
+#endif
+}
+
+namespace {
+
+std::atomic<bool> gForceScalar{false};
+
+const detail::Table& table() {
+    static const bool avx2 = detail::avx2Available();
+#if defined(__x86_64__) || defined(__i386__)
+    if (avx2 && !gForceScalar.load(std::memory_order_relaxed)) return detail::avx2Table();
+#endif
+    return detail::kScalar;
+}
+
+detail::DotFn pick(const detail::Table& t, DType d) {
+    switch (d) {
+    case DType::F32: return t.f32;
+    case DType::F16: return t.f16;
+    case DType::BF16: return t.bf16;
+    case DType::Q8Row:
+    case DType::Q8_2F: return t.q8;
+    case DType::Q4Block: return t.q4block;
+    case DType::Q4Tiled: return t.q4tiled;
+    case DType::Q4TP: return t.q4tp;
+    default: return nullptr;
+    }
+}
+
+} // namespace
+
+bool fused(const TensorBytes& w) {
+    if (!pick(detail::kScalar, w.dtype)) return false;
+    // q4 kernels walk whole 32-groups per row; q4_block rows align with groups only then.
+    const bool q4 = w.dtype == DType::Q4Block || w.dtype == DType::Q4Tiled || w.dtype == DType::Q4TP;
+    return !q4 || w.shape.cols % layout::kGroup == 0;
+}
+
+void dotRows(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation& a, float* y) { pick(table(), w.dtype)(w, r0, r1, a, y); }
+
+bool needsInt8(const TensorBytes& w) { return w.dtype == DType::Q4Block || w.dtype == DType::Q4Tiled || w.dtype == DType::Q4TP; }
+
+void quantizeActivation(const float* x, uint64_t n, int8_t* q, float* scales) {
+    for (uint64_t b = 0; b < n / layout::kGroup; ++b) {
+        const float* xb = x + b * layout::kGroup;
+        float amax = 0;
+        for (uint64_t i = 0; i < layout::kGroup; ++i) amax = std::max(amax, std::fabs(xb[i]));
+        const float scale = amax / 127.0f, inv = amax > 0 ? 127.0f / amax : 0.0f;
+        scales[b] = scale;
+        for (uint64_t i = 0; i < layout::kGroup; ++i) q[b * layout::kGroup + i] = int8_t(std::nearbyint(xb[i] * inv));
+    }
+}
+
+void scaleByColumnField(const TensorBytes& w, const float* x, float* out) {
+    const uint8_t* col = layout::q8ColField(w);
+    for (uint64_t i = 0; i < w.shape.cols; ++i) out[i] = x[i] * f16ToF32(layout::u16(col + 2 * i));
+}
+
+const char* implementation() { return &table() == &detail::kScalar ? "scalar" : "avx2"; }
+
+void forceScalar(bool scalar) { gForceScalar = scalar; }
+
+} // namespace cmf::engine::kernels

@@ -1,0 +1,55 @@
+#pragma once
+// Fused "dequantize and dot" over weight rows read in place: the decode path
+// of matmul. Each weight byte is streamed once and never written out as
+// float. The activation (1-8 KB, in L1) is float32 for the float and q8
+// weights; for the 4-bit family it is also quantized to int8 in 32-blocks
+// with one float scale each (as llama.cpp's Q8_0 activations), so a group's
+// dot product is exact integer arithmetic and costs half the instructions.
+//
+// Two implementations with the same summation structure: scalar (any CPU, and
+// the one tests hold the vector one against) and AVX2/FMA/F16C, picked at run
+// time by what the CPU reports.
+#include "cmf/format/codec.h"
+
+#include <cstdint>
+
+namespace cmf::engine::kernels {
+
+// Whether dotRows handles this weight in place (else: decode rows, then dot).
+bool fused(const TensorBytes& w);
+
+// One token's activation as the kernels read it.
+struct Activation {
+    const float* x = nullptr;      // cols floats (for q8_2f: multiplied by the column field)
+    const int8_t* q = nullptr;     // cols int8, when the weight wants it (needsInt8)
+    const float* qScale = nullptr; // cols / 32 block scales of q
+};
+
+// Whether dotRows reads Activation::q for this weight.
+bool needsInt8(const TensorBytes& w);
+// x (n % 32 == 0) to int8 blocks: scale = max|x|/127, q = round(x / scale).
+void quantizeActivation(const float* x, uint64_t n, int8_t* q, float* scales);
+
+// y[r - r0] = Σ_i W[r][i] · x[i] for rows [r0, r1).
+void dotRows(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation& a, float* y);
+
+// x[i] *= col[i] for a q8_2f weight: w = q·row[o]·col[i], so the column
+// factor moves onto the activation once per token instead of per weight.
+void scaleByColumnField(const TensorBytes& w, const float* x, float* out);
+
+// Which implementation dotRows uses: "avx2" or "scalar".
+const char* implementation();
+// Tests: force the scalar path (true) or the best one (false).
+void forceScalar(bool scalar);
+
+namespace detail {
+using DotFn = void (*)(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation& a, float* y);
+struct Table {
+    DotFn f32, f16, bf16, q8, q4block, q4tiled, q4tp;
+};
+extern const Table kScalar;
+bool avx2Available();
+const Table& avx2Table(); // only when avx2Available()
+} // namespace detail
+
+} // namespace cmf::engine::kernels

@@ -1,0 +1,178 @@
+// AVX2 + FMA + F16C kernels (this file alone is compiled with those flags;
+// row_dot.cpp calls it only when the CPU reports them). Four independent
+// accumulators per row hide the FMA latency; weights are widened to float in
+// registers and never stored.
+#if defined(__x86_64__) || defined(__i386__)
+#include "kernels/layout.h"
+#include "kernels/row_dot.h"
+
+#include <bit>
+#include <immintrin.h>
+
+namespace cmf::engine::kernels {
+namespace {
+
+using namespace layout;
+
+inline float f16(const uint8_t* p) { return _cvtsh_ss(u16(p)); }
+inline float rowScale(const TensorBytes& w, uint64_t r) { return f16(q8RowScales(w) + 2 * r); }
+// 2^x for 8 lanes: 2^round(x) by the exponent field times a degree-6 Taylor
+// polynomial of 2^f on |f| <= 0.5 (relative error ~1e-7, about one ulp).
+inline __m256 exp2x8(__m256 x) {
+    const __m256 n = _mm256_round_ps(x, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+    const __m256 f = _mm256_sub_ps(x, n);
+    __m256 p = _mm256_set1_ps(1.540353e-4f);
+    for (float c : {1.3333558e-3f, 9.6181291e-3f, 5.5504109e-2f, 2.4022651e-1f, 6.9314718e-1f, 1.0f})
+        p = _mm256_fmadd_ps(p, f, _mm256_set1_ps(c));
+    const __m256i e = _mm256_slli_epi32(_mm256_add_epi32(_mm256_cvtps_epi32(n), _mm256_set1_epi32(127)), 23);
+    return _mm256_mul_ps(p, _mm256_castsi256_ps(e));
+}
+
+// The row's 32 rungs 2^(lo + c·step) in four vectors instead of 32 exp2 calls:
+// this runs once per row per token.
+inline std::array<float, 32> ladderOf(const TensorBytes& w, uint64_t r) {
+    const uint8_t* p = q4tpParams(w, r);
+    const __m256 lo = _mm256_set1_ps(f16(p)), step = _mm256_set1_ps(f16(p + 2));
+    std::array<float, 32> ladder;
+    for (int k = 0; k < 4; ++k) {
+        const __m256 c = _mm256_setr_ps(float(8 * k), float(8 * k + 1), float(8 * k + 2), float(8 * k + 3), float(8 * k + 4),
+                                        float(8 * k + 5), float(8 * k + 6), float(8 * k + 7));
+        _mm256_storeu_ps(ladder.data() + 8 * k, exp2x8(_mm256_add_ps(lo, _mm256_mul_ps(c, step))));
+    }
+    return ladder;
+}
+
+inline float hsum(__m256 v) {
+    const __m128 s = _mm_add_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
+    const __m128 t = _mm_add_ps(s, _mm_movehl_ps(s, s));
+    return _mm_cvtss_f32(_mm_add_ss(t, _mm_shuffle_ps(t, t, 1)));
+}
+
+inline __m256 i8x8(const int8_t* p) { return _mm256_cvtepi32_ps(_mm256_cvtepi8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(p)))); }
+inline __m256 f16x8(const uint8_t* p) { return _mm256_cvtph_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p))); }
+inline __m256 bf16x8(const uint8_t* p) {
+    const __m256i w = _mm256_cvtepu16_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)));
+    return _mm256_castsi256_ps(_mm256_slli_epi32(w, 16));
+}
+
+// Row dot with 4 accumulators over 32-element steps; load(i) gives 8 weights as floats.
+template <class Load, class Scalar>
+float rowDot(uint64_t n, const float* x, Load load, Scalar scalar) {
+    __m256 a0 = _mm256_setzero_ps(), a1 = a0, a2 = a0, a3 = a0;
+    uint64_t i = 0;
+    for (; i + 32 <= n; i += 32) {
+        a0 = _mm256_fmadd_ps(load(i), _mm256_loadu_ps(x + i), a0);
+        a1 = _mm256_fmadd_ps(load(i + 8), _mm256_loadu_ps(x + i + 8), a1);
+        a2 = _mm256_fmadd_ps(load(i + 16), _mm256_loadu_ps(x + i + 16), a2);
+        a3 = _mm256_fmadd_ps(load(i + 24), _mm256_loadu_ps(x + i + 24), a3);
+    }
+    for (; i + 8 <= n; i += 8) a0 = _mm256_fmadd_ps(load(i), _mm256_loadu_ps(x + i), a0);
+    float tail = 0;
+    for (; i < n; ++i) tail += scalar(i) * x[i];
+    return hsum(_mm256_add_ps(_mm256_add_ps(a0, a1), _mm256_add_ps(a2, a3))) + tail;
+}
+
+void f32Rows(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation& a, float* y) {
+    const uint64_t n = w.shape.cols;
+    const float* x = a.x;
+    for (uint64_t r = r0; r < r1; ++r) {
+        const float* row = reinterpret_cast<const float*>(w.data) + r * n; // payloads are 64-byte aligned (§3)
+        y[r - r0] = rowDot(n, x, [&](uint64_t i) { return _mm256_loadu_ps(row + i); }, [&](uint64_t i) { return row[i]; });
+    }
+}
+
+void f16Rows(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation& a, float* y) {
+    const uint64_t n = w.shape.cols;
+    const float* x = a.x;
+    for (uint64_t r = r0; r < r1; ++r) {
+        const uint8_t* row = w.data + r * n * 2;
+        y[r - r0] = rowDot(n, x, [&](uint64_t i) { return f16x8(row + 2 * i); }, [&](uint64_t i) { return f16(row + 2 * i); });
+    }
+}
+
+void bf16Rows(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation& a, float* y) {
+    const uint64_t n = w.shape.cols;
+    const float* x = a.x;
+    for (uint64_t r = r0; r < r1; ++r) {
+        const uint8_t* row = w.data + r * n * 2;
+        y[r - r0] = rowDot(n, x, [&](uint64_t i) { return bf16x8(row + 2 * i); },
+                           [&](uint64_t i) { return std::bit_cast<float>(uint32_t(u16(row + 2 * i)) << 16); });
+    }
+}
+
+void q8Rows(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation& a, float* y) {
+    const uint64_t n = w.shape.cols;
+    const float* x = a.x;
+    for (uint64_t r = r0; r < r1; ++r) {
+        const int8_t* q = q8Codes(w, r);
+        y[r - r0] = rowDot(n, x, [&](uint64_t i) { return i8x8(q + i); }, [&](uint64_t i) { return float(q[i]); }) * rowScale(w, r);
+    }
+}
+
+// One 32-group: 16 bytes of nibbles -> 32 int8 codes (element 2k low nibble of
+// byte k, 2k+1 high) minus 8, times 32 int8 activations, summed exactly into
+// eight int32 lanes: maddubs wants an unsigned operand, so the signs move
+// from the weights onto the activations first.
+inline __m256 nibbleGroup(const uint8_t* nib, const int8_t* q) {
+    const __m128i b = _mm_loadu_si128(reinterpret_cast<const __m128i*>(nib));
+    const __m128i mask = _mm_set1_epi8(0x0F);
+    const __m128i lo = _mm_and_si128(b, mask), hi = _mm_and_si128(_mm_srli_epi16(b, 4), mask);
+    const __m256i codes = _mm256_set_m128i(_mm_unpackhi_epi8(lo, hi), _mm_unpacklo_epi8(lo, hi));
+    const __m256i w = _mm256_sub_epi8(codes, _mm256_set1_epi8(8));
+    const __m256i x = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(q));
+    const __m256i pairs = _mm256_maddubs_epi16(_mm256_sign_epi8(w, w), _mm256_sign_epi8(x, w));
+    return _mm256_cvtepi32_ps(_mm256_madd_epi16(pairs, _mm256_set1_epi16(1)));
+}
+
+// Two group accumulators so consecutive groups do not wait on each other.
+template <class Group>
+float q4Row(uint64_t groups, const Activation& a, Group group) {
+    __m256 a0 = _mm256_setzero_ps(), a1 = a0;
+    uint64_t g = 0;
+    for (; g + 2 <= groups; g += 2) {
+        const auto [n0, s0] = group(g);
+        const auto [n1, s1] = group(g + 1);
+        a0 = _mm256_fmadd_ps(_mm256_set1_ps(s0 * a.qScale[g]), nibbleGroup(n0, a.q + g * kGroup), a0);
+        a1 = _mm256_fmadd_ps(_mm256_set1_ps(s1 * a.qScale[g + 1]), nibbleGroup(n1, a.q + (g + 1) * kGroup), a1);
+    }
+    if (g < groups) {
+        const auto [n0, s0] = group(g);
+        a0 = _mm256_fmadd_ps(_mm256_set1_ps(s0 * a.qScale[g]), nibbleGroup(n0, a.q + g * kGroup), a0);
+    }
+    return hsum(_mm256_add_ps(a0, a1));
+}
+
+void q4BlockRows(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation& a, float* y) {
+    for (uint64_t r = r0; r < r1; ++r) {
+        const uint8_t *nib = q4BlockNibbles(w, r), *sc = q4BlockScales(w, r);
+        y[r - r0] = q4Row(gpr(w), a, [&](uint64_t g) { return std::pair{nib + g * kNibbleBytes, f16(sc + 2 * g)}; });
+    }
+}
+
+void q4TiledRows(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation& a, float* y) {
+    for (uint64_t r = r0; r < r1; ++r) {
+        const uint8_t* tiles = q4TiledRow(w, r);
+        y[r - r0] = q4Row(gpr(w), a, [&](uint64_t g) {
+            const uint8_t* t = tiles + g * (2 + kNibbleBytes);
+            return std::pair{t + 2, f16(t)};
+        });
+    }
+}
+
+void q4tpRows(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation& a, float* y) {
+    for (uint64_t r = r0; r < r1; ++r) {
+        const auto ladder = ladderOf(w, r);
+        const uint8_t *nib = q4tpNibbles(w, r), *codes = q4tpCodes(w, r);
+        y[r - r0] = q4Row(gpr(w), a, [&](uint64_t g) { return std::pair{nib + g * kNibbleBytes, ladder[q4tpCode(codes, g)]}; });
+    }
+}
+
+const detail::Table kAvx2{f32Rows, f16Rows, bf16Rows, q8Rows, q4BlockRows, q4TiledRows, q4tpRows};
+
+} // namespace
+
+const detail::Table& detail::avx2Table() { return kAvx2; }
+
+} // namespace cmf::engine::kernels
+
+#endif // x86

@@ -1,0 +1,118 @@
+// Portable kernels: eight partial sums per row (the AVX2 lanes), each 32-group
+// of a quantized row summed before its scale is applied, as the vector code does.
+#include "kernels/layout.h"
+#include "kernels/row_dot.h"
+
+#include "cmf/format/half.h"
+
+namespace cmf::engine::kernels {
+namespace {
+
+using namespace layout;
+
+inline float f16(const uint8_t* p) { return f16ToF32(u16(p)); }
+inline float rowScale(const TensorBytes& w, uint64_t r) { return f16(q8RowScales(w) + 2 * r); }
+inline std::array<float, 32> ladderOf(const TensorBytes& w, uint64_t r) {
+    const uint8_t* p = q4tpParams(w, r);
+    return q4tpLadder(f16(p), f16(p + 2));
+}
+
+template <class Load>
+float dot8(uint64_t n, const float* x, Load load) {
+    float acc[8] = {};
+    uint64_t i = 0;
+    for (; i + 8 <= n; i += 8)
+        for (int k = 0; k < 8; ++k) acc[k] += load(i + k) * x[i + k];
+    float tail = 0;
+    for (; i < n; ++i) tail += load(i) * x[i];
+    return ((acc[0] + acc[1]) + (acc[2] + acc[3])) + ((acc[4] + acc[5]) + (acc[6] + acc[7])) + tail;
+}
+
+void f32Rows(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation& a, float* y) {
+    const uint64_t n = w.shape.cols;
+    const float* x = a.x;
+    for (uint64_t r = r0; r < r1; ++r) {
+        const uint8_t* row = w.data + r * n * 4;
+        y[r - r0] = dot8(n, x, [&](uint64_t i) {
+            float v;
+            std::memcpy(&v, row + 4 * i, 4);
+            return v;
+        });
+    }
+}
+
+void f16Rows(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation& a, float* y) {
+    const uint64_t n = w.shape.cols;
+    const float* x = a.x;
+    for (uint64_t r = r0; r < r1; ++r) {
+        const uint8_t* row = w.data + r * n * 2;
+        y[r - r0] = dot8(n, x, [&](uint64_t i) { return f16(row + 2 * i); });
+    }
+}
+
+void bf16Rows(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation& a, float* y) {
+    const uint64_t n = w.shape.cols;
+    const float* x = a.x;
+    for (uint64_t r = r0; r < r1; ++r) {
+        const uint8_t* row = w.data + r * n * 2;
+        y[r - r0] = dot8(n, x, [&](uint64_t i) { return bf16ToF32(u16(row + 2 * i)); });
+    }
+}
+
+void q8Rows(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation& a, float* y) {
+    const uint64_t n = w.shape.cols;
+    const float* x = a.x;
+    for (uint64_t r = r0; r < r1; ++r) {
+        const int8_t* q = q8Codes(w, r);
+        y[r - r0] = dot8(n, x, [&](uint64_t i) { return float(q[i]); }) * rowScale(w, r);
+    }
+}
+
+// Σ over one 32-group of (nibble − 8)·q, exact in int32.
+int32_t nibbleDot(const uint8_t* nib, const int8_t* q) {
+    int32_t sum = 0;
+    for (int k = 0; k < 16; ++k) sum += ((nib[k] & 0x0F) - 8) * q[2 * k] + ((nib[k] >> 4) - 8) * q[2 * k + 1];
+    return sum;
+}
+
+// Eight partial sums over groups, as the vector code's lanes.
+template <class Group>
+float q4Row(uint64_t groups, const Activation& a, Group group) {
+    float acc[8] = {};
+    for (uint64_t g = 0; g < groups; ++g) {
+        const auto [nib, scale] = group(g);
+        acc[g % 8] += scale * a.qScale[g] * float(nibbleDot(nib, a.q + g * kGroup));
+    }
+    return ((acc[0] + acc[1]) + (acc[2] + acc[3])) + ((acc[4] + acc[5]) + (acc[6] + acc[7]));
+}
+
+void q4BlockRows(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation& a, float* y) {
+    for (uint64_t r = r0; r < r1; ++r) {
+        const uint8_t *nib = q4BlockNibbles(w, r), *sc = q4BlockScales(w, r);
+        y[r - r0] = q4Row(gpr(w), a, [&](uint64_t g) { return std::pair{nib + g * kNibbleBytes, f16(sc + 2 * g)}; });
+    }
+}
+
+void q4TiledRows(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation& a, float* y) {
+    for (uint64_t r = r0; r < r1; ++r) {
+        const uint8_t* tiles = q4TiledRow(w, r);
+        y[r - r0] = q4Row(gpr(w), a, [&](uint64_t g) {
+            const uint8_t* t = tiles + g * (2 + kNibbleBytes);
+            return std::pair{t + 2, f16(t)};
+        });
+    }
+}
+
+void q4tpRows(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation& a, float* y) {
+    for (uint64_t r = r0; r < r1; ++r) {
+        const auto ladder = ladderOf(w, r);
+        const uint8_t *nib = q4tpNibbles(w, r), *codes = q4tpCodes(w, r);
+        y[r - r0] = q4Row(gpr(w), a, [&](uint64_t g) { return std::pair{nib + g * kNibbleBytes, ladder[q4tpCode(codes, g)]}; });
+    }
+}
+
+} // namespace
+
+const detail::Table detail::kScalar{f32Rows, f16Rows, bf16Rows, q8Rows, q4BlockRows, q4TiledRows, q4tpRows};
+
+} // namespace cmf::engine::kernels

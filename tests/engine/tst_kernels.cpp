@@ -1,0 +1,195 @@
+// The fused decode kernels (engine/src/kernels) against the format's own
+// decoder: for every dtype they read in place, Σ W[r]·x computed by dotRows
+// equals decodeRows-then-dot in double, within float rounding for the float
+// and q8 weights and within the int8 activation rounding for the 4-bit ones;
+// the AVX2 and the scalar implementation agree with each other; matmul's
+// decode (in place) and prefill (decode to f32) paths agree.
+#include "test_support.h"
+
+#include "cmf/engine/ops.h"
+#include "cmf/format/encode.h"
+#include "kernels/row_dot.h"
+
+#include <QTest>
+#include <cmath>
+#include <random>
+
+using cmf::DType;
+namespace k = cmf::engine::kernels;
+
+namespace {
+
+struct Case {
+    std::vector<uint8_t> bytes;
+    cmf::TensorBytes tensor;
+    std::vector<float> decoded; // rows × cols, what the format's decoder gives
+};
+
+Case make(DType dtype, uint64_t rows, uint64_t cols, uint32_t seed) {
+    std::mt19937 rng(seed);
+    std::normal_distribution<float> n(0.0f, 0.05f);
+    std::vector<float> w(rows * cols);
+    for (auto& v : w) v = n(rng);
+    for (uint64_t r = 0; r < rows; r += 7) w[r * cols + (r % cols)] *= 30; // outliers, as real weights have
+    Case c;
+    c.bytes = cmf::encode(dtype, {rows, cols}, w.data());
+    c.tensor = {dtype, {rows, cols}, c.bytes.data(), c.bytes.size()};
+    c.decoded.resize(rows * cols);
+    cmf::decodeRows(c.tensor, 0, rows, c.decoded.data());
+    return c;
+}
+
+std::vector<float> activation(uint64_t cols, uint32_t seed) {
+    std::mt19937 rng(seed);
+    std::normal_distribution<float> n(0.0f, 1.0f);
+    std::vector<float> x(cols);
+    for (auto& v : x) v = n(rng);
+    x[cols / 3] = 9.0f; // an outlier channel
+    return x;
+}
+
+std::vector<float> viaKernel(const Case& c, const std::vector<float>& x) {
+    const uint64_t cols = c.tensor.shape.cols;
+    std::vector<float> xs = x, scales(cols / 32 + 1);
+    std::vector<int8_t> q(cols);
+    k::Activation a;
+    a.x = x.data();
+    if (c.tensor.dtype == DType::Q8_2F) {
+        k::scaleByColumnField(c.tensor, x.data(), xs.data());
+        a.x = xs.data();
+    }
+    if (k::needsInt8(c.tensor)) {
+        k::quantizeActivation(x.data(), cols, q.data(), scales.data());
+        a.q = q.data();
+        a.qScale = scales.data();
+    }
+    std::vector<float> y(c.tensor.shape.rows);
+    // In two row ranges, to exercise a start inside the tensor.
+    const uint64_t mid = c.tensor.shape.rows / 3;
+    k::dotRows(c.tensor, 0, mid, a, y.data());
+    k::dotRows(c.tensor, mid, c.tensor.shape.rows, a, y.data() + mid);
+    return y;
+}
+
+std::vector<double> exact(const Case& c, const std::vector<float>& x) {
+    const uint64_t rows = c.tensor.shape.rows, cols = c.tensor.shape.cols;
+    std::vector<double> y(rows);
+    for (uint64_t r = 0; r < rows; ++r)
+        for (uint64_t i = 0; i < cols; ++i) y[r] += double(c.decoded[r * cols + i]) * double(x[i]);
+    return y;
+}
+
+// Normalised mean squared error of got against want.
+template <class A, class B>
+double nmse(const A& want, const B& got) {
+    double num = 0, den = 0;
+    for (size_t i = 0; i < want.size(); ++i) {
+        num += (double(got[i]) - double(want[i])) * (double(got[i]) - double(want[i]));
+        den += double(want[i]) * double(want[i]);
+    }
+    return den > 0 ? num / den : num;
+}
+
+} // namespace
+
+class TestKernels : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void cleanup() { k::forceScalar(false); }
+    void fusedEqualsDecodeThenDot_data() {
+        QTest::addColumn<int>("dtype");
+        QTest::addColumn<qulonglong>("cols");
+        QTest::addColumn<double>("bound");
+        // Float and q8 weights: float32 rounding only. 4-bit: the int8 activation (a
+        // 32-block of N(0,1) with an outlier quantized in 1/127 steps of its max).
+        const std::pair<DType, double> kinds[] = {{DType::F32, 1e-11}, {DType::F16, 1e-11},     {DType::BF16, 1e-11},
+                                                  {DType::Q8Row, 1e-11}, {DType::Q8_2F, 1e-11}, {DType::Q4Block, 3e-4},
+                                                  {DType::Q4Tiled, 3e-4}, {DType::Q4TP, 3e-4}};
+        for (const auto& [d, bound] : kinds)
+            for (qulonglong cols : {96ull, 896ull, 100ull}) {
+                const bool q4 = d == DType::Q4Block || d == DType::Q4Tiled || d == DType::Q4TP;
+                if (q4 && cols % 32) continue; // a 4-bit row must be whole groups to be fused
+                QTest::newRow((std::string(cmf::dtypeName(d)) + "/" + std::to_string(cols)).c_str()) << int(d) << cols << bound;
+            }
+    }
+    void fusedEqualsDecodeThenDot() {
+        QFETCH(int, dtype);
+        QFETCH(qulonglong, cols);
+        QFETCH(double, bound);
+        const Case c = make(DType(dtype), 67, cols, 7);
+        QVERIFY(k::fused(c.tensor));
+        const auto x = activation(cols, 11);
+        const auto want = exact(c, x);
+        for (bool scalar : {false, true}) {
+            k::forceScalar(scalar);
+            const double e = nmse(want, viaKernel(c, x));
+            QVERIFY2(e <= bound, (std::string(k::implementation()) + " nmse " + std::to_string(e)).c_str());
+        }
+    }
+    void vectorAndScalarAgree_data() { fusedEqualsDecodeThenDot_data(); }
+    void vectorAndScalarAgree() {
+        QFETCH(int, dtype);
+        QFETCH(qulonglong, cols);
+        const Case c = make(DType(dtype), 67, cols, 3);
+        const auto x = activation(cols, 5);
+        k::forceScalar(true);
+        const auto scalar = viaKernel(c, x);
+        k::forceScalar(false);
+        if (std::string(k::implementation()) == "scalar") QSKIP("this CPU has no AVX2/FMA/F16C: only the scalar path runs");
+        // Same integer sums, same weights; only the float summation order (and
+        // q4tp's polynomial exp2 for its ladder) differ.
+        QVERIFY2(nmse(scalar, viaKernel(c, x)) < 1e-11, std::to_string(nmse(scalar, viaKernel(c, x))).c_str());
+    }
+    void notFusedWhereRowsSplitGroups() {
+        const Case c = make(DType::Q4Block, 5, 40, 1);
+        QVERIFY(!k::fused(c.tensor));
+        const Case v = make(DType::VBitRo, 8, 64, 1);
+        QVERIFY(!k::fused(v.tensor));
+    }
+    void quantizeActivationRoundsToTheBlockMax() {
+        std::vector<float> x(64);
+        for (size_t i = 0; i < 64; ++i) x[i] = float(i) - 20.0f;
+        x[40] = 0; // second block: max |x| = 43
+        std::vector<int8_t> q(64);
+        float scales[2];
+        k::quantizeActivation(x.data(), 64, q.data(), scales);
+        QCOMPARE(scales[0], 20.0f / 127.0f); // block 1 spans -20 .. 11
+        QCOMPARE(int(q[0]), -127);
+        QCOMPARE(int(q[20]), 0);
+        QCOMPARE(int(q[31]), int(std::nearbyint(11.0f * 127.0f / 20.0f)));
+        QCOMPARE(scales[1], 43.0f / 127.0f);
+        QCOMPARE(int(q[63]), 127);
+        std::vector<float> zeros(32, 0.0f);
+        k::quantizeActivation(zeros.data(), 32, q.data(), scales);
+        QCOMPARE(scales[0], 0.0f);
+        QCOMPARE(int(q[5]), 0);
+    }
+    void matmulDecodeAndPrefillPathsAgree_data() {
+        QTest::addColumn<int>("dtype");
+        for (DType d : {DType::F16, DType::Q8Row, DType::Q8_2F, DType::Q4Tiled, DType::Q4TP, DType::VBitRo})
+            QTest::newRow(cmf::dtypeName(d).data()) << int(d);
+    }
+    void matmulDecodeAndPrefillPathsAgree() {
+        QFETCH(int, dtype);
+        const Case c = make(DType(dtype), 300, 256, 9);
+        cmf::engine::Weight w;
+        w.bytes = c.tensor;
+        const size_t nTok = 9; // more than the fused batch: the prefill path
+        std::vector<float> x(nTok * 256);
+        for (size_t t = 0; t < nTok; ++t) {
+            const auto xt = activation(256, uint32_t(100 + t));
+            std::copy(xt.begin(), xt.end(), x.begin() + long(t * 256));
+        }
+        std::vector<float> batch(nTok * 300), one(300);
+        cmf::engine::matmul(w, x.data(), nTok, batch.data());
+        const double bound = k::needsInt8(c.tensor) ? 3e-4 : 1e-11;
+        for (size_t t = 0; t < nTok; ++t) {
+            cmf::engine::matmul(w, x.data() + t * 256, 1, one.data());
+            const std::vector<float> b(batch.begin() + long(t * 300), batch.begin() + long((t + 1) * 300));
+            QVERIFY2(nmse(b, one) <= bound, std::to_string(nmse(b, one)).c_str());
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestKernels)
+#include "tst_kernels.moc"
