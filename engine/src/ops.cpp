@@ -60,18 +60,13 @@ void matmul(const Weight& w, const float* x, size_t nTok, float* y) {
         return;
     }
     // Prefill: decode a block of rows to float32 once and use it for every
-    // token of the batch, through the float32 kernel.
+    // token of the batch, through the register-tiled float32 kernel.
     const uint64_t block = std::max<uint64_t>(1, std::min<uint64_t>(64, (1u << 16) / std::max<uint64_t>(1, cols)));
     tbb::parallel_for(uint64_t(0), (rows + block - 1) / block, [&](uint64_t b) {
         const uint64_t r0 = b * block, r1 = std::min(rows, r0 + block);
         std::vector<float> buf((r1 - r0) * cols);
         decodeRows(w.bytes, r0, r1, buf.data());
-        const TensorBytes decoded{DType::F32, TensorShape{r1 - r0, cols}, reinterpret_cast<const uint8_t*>(buf.data()), buf.size() * 4};
-        for (size_t t = 0; t < nTok; ++t) {
-            kernels::Activation a;
-            a.x = x + t * cols;
-            kernels::dotRows(decoded, 0, r1 - r0, a, y + t * rows + r0);
-        }
+        kernels::gemmF32(buf.data(), r1 - r0, cols, x, nTok, y + r0, rows);
     });
 }
 

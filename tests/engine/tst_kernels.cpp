@@ -181,12 +181,15 @@ private Q_SLOTS:
             std::copy(xt.begin(), xt.end(), x.begin() + long(t * 256));
         }
         std::vector<float> batch(nTok * 300), one(300);
-        cmf::engine::matmul(w, x.data(), nTok, batch.data());
         const double bound = k::needsInt8(c.tensor) ? 3e-4 : 1e-11;
-        for (size_t t = 0; t < nTok; ++t) {
-            cmf::engine::matmul(w, x.data() + t * 256, 1, one.data());
-            const std::vector<float> b(batch.begin() + long(t * 300), batch.begin() + long((t + 1) * 300));
-            QVERIFY2(nmse(b, one) <= bound, std::to_string(nmse(b, one)).c_str());
+        for (bool scalar : {false, true}) {
+            k::forceScalar(scalar);
+            cmf::engine::matmul(w, x.data(), nTok, batch.data());
+            for (size_t t = 0; t < nTok; ++t) {
+                cmf::engine::matmul(w, x.data() + t * 256, 1, one.data());
+                const std::vector<float> b(batch.begin() + long(t * 300), batch.begin() + long((t + 1) * 300));
+                QVERIFY2(nmse(b, one) <= bound, (std::string(k::implementation()) + " " + std::to_string(nmse(b, one))).c_str());
+            }
         }
     }
 };

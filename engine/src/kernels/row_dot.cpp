@@ -57,6 +57,10 @@ bool fused(const TensorBytes& w) {
 
 void dotRows(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation& a, float* y) { pick(table(), w.dtype)(w, r0, r1, a, y); }
 
+void gemmF32(const float* w, uint64_t rows, uint64_t cols, const float* x, size_t nTok, float* y, size_t ldy) {
+    table().gemm(w, rows, cols, x, nTok, y, ldy);
+}
+
 bool needsInt8(const TensorBytes& w) { return w.dtype == DType::Q4Block || w.dtype == DType::Q4Tiled || w.dtype == DType::Q4TP; }
 
 void quantizeActivation(const float* x, uint64_t n, int8_t* q, float* scales) {

@@ -37,6 +37,12 @@ void dotRows(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation& a
 // factor moves onto the activation once per token instead of per weight.
 void scaleByColumnField(const TensorBytes& w, const float* x, float* out);
 
+// Prefill on a float32 block (a block of weight rows decoded once for the
+// whole batch): y[t·ldy + r] = Σ_i w[r·cols + i] · x[t·cols + i]. Register
+// tiles of 2 rows × 4 tokens load each weight and activation vector once per
+// 8 FMAs, so the loop runs at the FMA units' rate, not the load ports'.
+void gemmF32(const float* w, uint64_t rows, uint64_t cols, const float* x, size_t nTok, float* y, size_t ldy);
+
 // Which implementation dotRows uses: "avx2" or "scalar".
 const char* implementation();
 // Tests: force the scalar path (true) or the best one (false).
@@ -44,8 +50,10 @@ void forceScalar(bool scalar);
 
 namespace detail {
 using DotFn = void (*)(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation& a, float* y);
+using GemmFn = void (*)(const float* w, uint64_t rows, uint64_t cols, const float* x, size_t nTok, float* y, size_t ldy);
 struct Table {
     DotFn f32, f16, bf16, q8, q4block, q4tiled, q4tp;
+    GemmFn gemm;
 };
 extern const Table kScalar;
 bool avx2Available();

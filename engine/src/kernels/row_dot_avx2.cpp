@@ -6,6 +6,7 @@
 #include "kernels/layout.h"
 #include "kernels/row_dot.h"
 
+#include <algorithm>
 #include <bit>
 #include <immintrin.h>
 
@@ -167,7 +168,52 @@ void q4tpRows(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation& 
     }
 }
 
-const detail::Table kAvx2{f32Rows, f16Rows, bf16Rows, q8Rows, q4BlockRows, q4TiledRows, q4tpRows};
+// R rows × T tokens of dot products, all accumulators in registers.
+template <int R, int T>
+void tile(const float* w, uint64_t cols, const float* x, float* y, size_t ldy) {
+    __m256 acc[R][T];
+    for (int r = 0; r < R; ++r)
+        for (int t = 0; t < T; ++t) acc[r][t] = _mm256_setzero_ps();
+    uint64_t i = 0;
+    for (; i + 8 <= cols; i += 8) {
+        __m256 wv[R];
+        for (int r = 0; r < R; ++r) wv[r] = _mm256_loadu_ps(w + r * cols + i);
+        for (int t = 0; t < T; ++t) {
+            const __m256 xv = _mm256_loadu_ps(x + t * cols + i);
+            for (int r = 0; r < R; ++r) acc[r][t] = _mm256_fmadd_ps(wv[r], xv, acc[r][t]);
+        }
+    }
+    for (int r = 0; r < R; ++r)
+        for (int t = 0; t < T; ++t) {
+            float tail = 0;
+            for (uint64_t j = i; j < cols; ++j) tail += w[r * cols + j] * x[t * cols + j];
+            y[t * ldy + r] = hsum(acc[r][t]) + tail;
+        }
+}
+
+template <int R>
+void tokens(const float* w, uint64_t cols, const float* x, size_t nTok, float* y, size_t ldy) {
+    size_t t = 0;
+    for (; t + 4 <= nTok; t += 4) tile<R, 4>(w, cols, x + t * cols, y + t * ldy, ldy);
+    switch (nTok - t) {
+    case 3: tile<R, 3>(w, cols, x + t * cols, y + t * ldy, ldy); break;
+    case 2: tile<R, 2>(w, cols, x + t * cols, y + t * ldy, ldy); break;
+    case 1: tile<R, 1>(w, cols, x + t * cols, y + t * ldy, ldy); break;
+    default: break;
+    }
+}
+
+void gemm(const float* w, uint64_t rows, uint64_t cols, const float* x, size_t nTok, float* y, size_t ldy) {
+    // Token blocks of 32 keep their activations in L1/L2 while a row pair streams past them.
+    for (size_t t0 = 0; t0 < nTok; t0 += 32) {
+        const size_t nt = std::min<size_t>(32, nTok - t0);
+        uint64_t r = 0;
+        for (; r + 2 <= rows; r += 2) tokens<2>(w + r * cols, cols, x + t0 * cols, nt, y + t0 * ldy + r, ldy);
+        if (r < rows) tokens<1>(w + r * cols, cols, x + t0 * cols, nt, y + t0 * ldy + r, ldy);
+    }
+}
+
+const detail::Table kAvx2{f32Rows, f16Rows, bf16Rows, q8Rows, q4BlockRows, q4TiledRows, q4tpRows, gemm};
 
 } // namespace
 

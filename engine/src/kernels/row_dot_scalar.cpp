@@ -111,8 +111,16 @@ void q4tpRows(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation& 
     }
 }
 
+void gemm(const float* w, uint64_t rows, uint64_t cols, const float* x, size_t nTok, float* y, size_t ldy) {
+    for (size_t t = 0; t < nTok; ++t)
+        for (uint64_t r = 0; r < rows; ++r) {
+            const float* row = w + r * cols;
+            y[t * ldy + r] = dot8(cols, x + t * cols, [&](uint64_t i) { return row[i]; });
+        }
+}
+
 } // namespace
 
-const detail::Table detail::kScalar{f32Rows, f16Rows, bf16Rows, q8Rows, q4BlockRows, q4TiledRows, q4tpRows};
+const detail::Table detail::kScalar{f32Rows, f16Rows, bf16Rows, q8Rows, q4BlockRows, q4TiledRows, q4tpRows, gemm};
 
 } // namespace cmf::engine::kernels
