@@ -41,6 +41,29 @@ double peakRssMb() {
     return double(u.ru_maxrss) / 1024.0; // ru_maxrss is in KiB on Linux
 }
 
+// Bytes a decode step reads: every weight once (of the routed experts, the
+// top-k share), the embedding row, and the KV cache at the average position
+// of a tg run. tokens/s × this is the memory traffic to set against the
+// machine's read bandwidth (tests/bench/bench_bandwidth).
+double decodeBytesPerToken(const cmf::engine::Model& m, uint32_t tg) {
+    double bytes = 0;
+    const auto add = [&](const cmf::engine::Weight& w) { bytes += w.present() ? double(w.bytes.nbytes) : 0.0; };
+    for (const auto& l : m.layers()) {
+        for (const auto* w : {&l.q, &l.k, &l.v, &l.o, &l.gateProj, &l.mlpGate, &l.mlpUp, &l.mlpDown, &l.router, &l.sharedGate,
+                              &l.shared.gate, &l.shared.up, &l.shared.down})
+            add(*w);
+        double experts = 0;
+        for (const auto& e : l.experts)
+            for (const auto* w : {&e.gate, &e.up, &e.down}) experts += w->present() ? double(w->bytes.nbytes) : 0.0;
+        if (!l.experts.empty()) bytes += experts * std::min<double>(1.0, double(m.config().topK) / double(l.experts.size()));
+    }
+    add(m.lmHead());
+    if (m.embed().rows()) bytes += double(m.embed().bytes.nbytes) / double(m.embed().rows());
+    const auto& c = m.config();
+    bytes += double(m.layers().size()) * 2.0 * c.kvHeads * c.headDim * sizeof(float) * (tg / 2.0);
+    return bytes;
+}
+
 int32_t argmax(const std::vector<float>& v) { return int32_t(std::max_element(v.begin(), v.end()) - v.begin()); }
 
 int bench(const BenchOptions& o) {
@@ -85,9 +108,18 @@ int bench(const BenchOptions& o) {
     if (!o.json && isatty(2)) std::fprintf(stderr, "\n");
     if (stop->load()) throw cmf::Error(cmf::ErrorKind::Cancelled, "interrupted");
 
-    const nlohmann::json out{{"file", o.path},       {"pp", o.pp},          {"tg", o.tg},
-                             {"pp_tok_s", median(ppRuns)}, {"tg_tok_s", median(tgRuns)}, {"pp_runs", ppRuns},
-                             {"tg_runs", tgRuns},     {"threads", threads},  {"rss_mb", peakRssMb()}};
+    const double bytesPerToken = decodeBytesPerToken(*model, o.tg);
+    const nlohmann::json out{{"file", o.path},
+                             {"pp", o.pp},
+                             {"tg", o.tg},
+                             {"pp_tok_s", median(ppRuns)},
+                             {"tg_tok_s", median(tgRuns)},
+                             {"pp_runs", ppRuns},
+                             {"tg_runs", tgRuns},
+                             {"threads", threads},
+                             {"rss_mb", peakRssMb()},
+                             {"decode_bytes_per_token", bytesPerToken},
+                             {"tg_read_gb_s", bytesPerToken * median(tgRuns) / 1e9}};
     if (o.json) {
         std::cout << out.dump(2) << "\n";
     } else {
@@ -100,6 +132,7 @@ int bench(const BenchOptions& o) {
         std::printf("%-8s %12s %16s\n", "test", "tok/s", "min-max");
         if (o.pp) std::printf("pp%-6u %12.2f %16s\n", o.pp, median(ppRuns), spread(ppRuns).c_str());
         if (o.tg) std::printf("tg%-6u %12.2f %16s\n", o.tg, median(tgRuns), spread(tgRuns).c_str());
+        if (o.tg) std::printf("decode reads %.1f MB per token: %.2f GB/s\n", bytesPerToken / 1e6, bytesPerToken * median(tgRuns) / 1e9);
         std::printf("threads %d, peak RSS %.0f MiB\n", threads, peakRssMb());
     }
     return kExitOk;

@@ -1,6 +1,7 @@
 #include "cmf/engine/ops.h"
 
 #include "cmf/format/error.h"
+#include "kernels/gemm_int8.h"
 #include "kernels/row_dot.h"
 
 #include <algorithm>
@@ -59,6 +60,31 @@ void matmul(const Weight& w, const float* x, size_t nTok, float* y) {
         });
         return;
     }
+    if (kernels::packsToInt8(w.bytes)) {
+        // Prefill, int8-coded weights: activations quantized once per call, a
+        // block of rows unpacked to int8 once and used for every token.
+        const uint64_t groups = cols / 32;
+        std::vector<int8_t> xq(nTok * cols);
+        std::vector<float> xs(nTok * groups), scaled;
+        for (size_t t = 0; t < nTok; ++t) {
+            const float* xt = x + t * cols;
+            if (w.bytes.dtype == DType::Q8_2F) {
+                scaled.resize(cols);
+                kernels::scaleByColumnField(w.bytes, xt, scaled.data());
+                xt = scaled.data();
+            }
+            kernels::quantizeActivation(xt, cols, xq.data() + t * cols, xs.data() + t * groups);
+        }
+        const uint64_t block = std::max<uint64_t>(2, std::min<uint64_t>(128, (uint64_t(1) << 16) / cols)) & ~uint64_t(1);
+        tbb::parallel_for(uint64_t(0), (rows + block - 1) / block, [&](uint64_t b) {
+            const uint64_t r0 = b * block, r1 = std::min(rows, r0 + block);
+            std::vector<int8_t> codes((r1 - r0) * cols);
+            std::vector<float> scales((r1 - r0) * groups);
+            kernels::packInt8(w.bytes, r0, r1, codes.data(), scales.data());
+            kernels::gemmInt8(codes.data(), scales.data(), r1 - r0, cols, xq.data(), xs.data(), nTok, y + r0, rows);
+        });
+        return;
+    }
     // Prefill: decode a block of rows to float32 once and use it for every
     // token of the batch, through the register-tiled float32 kernel.
     const uint64_t block = std::max<uint64_t>(1, std::min<uint64_t>(64, (1u << 16) / std::max<uint64_t>(1, cols)));
@@ -114,17 +140,12 @@ void attendHead(const float* q, const float* K, const float* V, size_t kvStride,
                 float scale, float* out) {
     std::vector<float> s(last + 1 - first);
     for (uint32_t j = first; j <= last; ++j) {
-        const float* kj = K + size_t(j) * kvStride;
-        float acc = 0;
-        for (uint32_t i = 0; i < hd; ++i) acc += q[i] * kj[i];
-        s[j - first] = acc * scale;
+        s[j - first] = kernels::dot(q, K + size_t(j) * kvStride, hd) * scale;
     }
     softmaxInPlace(s.data(), s.size());
     std::fill(out, out + hd, 0.0f);
     for (uint32_t j = first; j <= last; ++j) {
-        const float* vj = V + size_t(j) * kvStride;
-        const float w = s[j - first];
-        for (uint32_t i = 0; i < hd; ++i) out[i] += w * vj[i];
+        kernels::axpy(s[j - first], V + size_t(j) * kvStride, out, hd);
     }
 }
 

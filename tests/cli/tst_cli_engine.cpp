@@ -3,6 +3,7 @@
 // tests/data/models/tiny-chat/reference.json.
 #include "test_support.h"
 
+#include <QFileInfo>
 #include <QProcess>
 #include <QTest>
 
@@ -62,7 +63,7 @@ private Q_SLOTS:
     }
     void helpOnEveryVerb_data() {
         QTest::addColumn<QString>("verb");
-        for (const char* v : {"run", "chat", "ppl", "tokenize", "template"}) QTest::newRow(v) << QString::fromLatin1(v);
+        for (const char* v : {"run", "chat", "ppl", "tokenize", "template", "bench"}) QTest::newRow(v) << QString::fromLatin1(v);
     }
     void helpOnEveryVerb() {
         QFETCH(QString, verb);
@@ -129,6 +130,21 @@ private Q_SLOTS:
         QVERIFY(r.out.find("finish: length") != std::string::npos); // the definition runs to the budget
         QVERIFY(r.out.find("finish: eos") != std::string::npos);    // the sum ends itself
         QVERIFY(r.out.find("(conversation cleared)") != std::string::npos);
+    }
+    void benchReportsBothPhases() {
+        // Keeps the verb working; speed itself is measured by tests/bench, not asserted here.
+        const Run r = runCmf({"bench", model_, "--pp", "8", "--tg", "4", "--reps", "2", "--threads", "1", "--json"});
+        QVERIFY2(r.code == 0, r.err.c_str());
+        const json j = r.j();
+        QCOMPARE(j["pp_runs"].size(), size_t(2));
+        QCOMPARE(j["tg_runs"].size(), size_t(2));
+        QVERIFY(j["pp_tok_s"].get<double>() > 0 && j["tg_tok_s"].get<double>() > 0);
+        JCOMPARE(j["threads"], 1);
+        QVERIFY(j["rss_mb"].get<double>() > 1);
+        // f32 demo: every weight but the embedding table is read per token.
+        const double fileBytes = double(QFileInfo(model_).size());
+        QVERIFY(j["decode_bytes_per_token"].get<double>() > 0.5 * fileBytes && j["decode_bytes_per_token"].get<double>() < fileBytes);
+        QCOMPARE(runCmf({"bench", model_, "--reps", "0"}).code, 2);
     }
     void pplMatchesReference() {
         const auto& want = reference()["heldout_perplexity"]["prose"];

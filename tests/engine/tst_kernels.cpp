@@ -8,6 +8,7 @@
 
 #include "cmf/engine/ops.h"
 #include "cmf/format/encode.h"
+#include "kernels/gemm_int8.h"
 #include "kernels/row_dot.h"
 
 #include <QTest>
@@ -164,6 +165,47 @@ private Q_SLOTS:
         QCOMPARE(scales[0], 0.0f);
         QCOMPARE(int(q[5]), 0);
     }
+    void int8PrefillEqualsDecodeThenDot_data() {
+        QTest::addColumn<int>("dtype");
+        for (DType d : {DType::Q8Row, DType::Q8_2F, DType::Q4Block, DType::Q4Tiled, DType::Q4TP})
+            QTest::newRow(cmf::dtypeName(d).data()) << int(d);
+    }
+    void int8PrefillEqualsDecodeThenDot() {
+        QFETCH(int, dtype);
+        const uint64_t rows = 45, cols = 192;
+        const Case c = make(DType(dtype), rows, cols, 21);
+        QVERIFY(k::packsToInt8(c.tensor));
+        // Packed codes × scales reproduce the decoder's values (q8_2f: before its column field).
+        std::vector<int8_t> codes(rows * cols);
+        std::vector<float> scales(rows * cols / 32);
+        k::packInt8(c.tensor, 0, rows, codes.data(), scales.data());
+        std::vector<float> colField(cols, 1.0f), ones(cols, 1.0f);
+        if (DType(dtype) == DType::Q8_2F) k::scaleByColumnField(c.tensor, ones.data(), colField.data());
+        for (uint64_t i = 0; i < rows * cols; ++i)
+            QCOMPARE(float(codes[i]) * scales[i / 32] * colField[i % cols], c.decoded[i]);
+        // Seven tokens: one 4-token tile and a 3-token tail, over row pairs and a last odd row.
+        const size_t nTok = 7;
+        std::vector<int8_t> xq(nTok * cols);
+        std::vector<float> xs(nTok * cols / 32), x(nTok * cols);
+        std::vector<std::vector<double>> want;
+        for (size_t t = 0; t < nTok; ++t) {
+            auto xt = activation(cols, uint32_t(40 + t));
+            want.push_back(exact(c, xt));
+            if (DType(dtype) == DType::Q8_2F) k::scaleByColumnField(c.tensor, std::vector<float>(xt).data(), xt.data());
+            k::quantizeActivation(xt.data(), cols, xq.data() + t * cols, xs.data() + t * cols / 32);
+        }
+        std::vector<float> ys[2];
+        for (int scalar : {0, 1}) {
+            k::forceScalar(scalar);
+            ys[scalar].assign(nTok * rows, 0.0f);
+            k::gemmInt8(codes.data(), scales.data(), rows, cols, xq.data(), xs.data(), nTok, ys[scalar].data(), rows);
+            for (size_t t = 0; t < nTok; ++t) {
+                const std::vector<float> got(ys[scalar].begin() + long(t * rows), ys[scalar].begin() + long((t + 1) * rows));
+                QVERIFY2(nmse(want[t], got) <= 3e-4, (std::string(k::implementation()) + " " + std::to_string(nmse(want[t], got))).c_str());
+            }
+        }
+        QVERIFY(nmse(ys[1], ys[0]) < 1e-11); // same integer sums, float order apart
+    }
     void matmulDecodeAndPrefillPathsAgree_data() {
         QTest::addColumn<int>("dtype");
         for (DType d : {DType::F16, DType::Q8Row, DType::Q8_2F, DType::Q4Tiled, DType::Q4TP, DType::VBitRo})
@@ -181,7 +223,8 @@ private Q_SLOTS:
             std::copy(xt.begin(), xt.end(), x.begin() + long(t * 256));
         }
         std::vector<float> batch(nTok * 300), one(300);
-        const double bound = k::needsInt8(c.tensor) ? 3e-4 : 1e-11;
+        // The 4-bit decode and every int8-coded prefill quantize the activations.
+        const double bound = k::needsInt8(c.tensor) || k::packsToInt8(c.tensor) ? 3e-4 : 1e-11;
         for (bool scalar : {false, true}) {
             k::forceScalar(scalar);
             cmf::engine::matmul(w, x.data(), nTok, batch.data());

@@ -61,6 +61,9 @@ void gemmF32(const float* w, uint64_t rows, uint64_t cols, const float* x, size_
     table().gemm(w, rows, cols, x, nTok, y, ldy);
 }
 
+float dot(const float* a, const float* b, uint64_t n) { return table().dot(a, b, n); }
+void axpy(float w, const float* v, float* y, uint64_t n) { table().axpy(w, v, y, n); }
+
 bool needsInt8(const TensorBytes& w) { return w.dtype == DType::Q4Block || w.dtype == DType::Q4Tiled || w.dtype == DType::Q4TP; }
 
 void quantizeActivation(const float* x, uint64_t n, int8_t* q, float* scales) {

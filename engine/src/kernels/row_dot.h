@@ -43,6 +43,10 @@ void scaleByColumnField(const TensorBytes& w, const float* x, float* out);
 // 8 FMAs, so the loop runs at the FMA units' rate, not the load ports'.
 void gemmF32(const float* w, uint64_t rows, uint64_t cols, const float* x, size_t nTok, float* y, size_t ldy);
 
+// Attention's inner loops: Σ a[i]·b[i], and y[i] += w·v[i].
+float dot(const float* a, const float* b, uint64_t n);
+void axpy(float w, const float* v, float* y, uint64_t n);
+
 // Which implementation dotRows uses: "avx2" or "scalar".
 const char* implementation();
 // Tests: force the scalar path (true) or the best one (false).
@@ -54,6 +58,8 @@ using GemmFn = void (*)(const float* w, uint64_t rows, uint64_t cols, const floa
 struct Table {
     DotFn f32, f16, bf16, q8, q4block, q4tiled, q4tp;
     GemmFn gemm;
+    float (*dot)(const float*, const float*, uint64_t);
+    void (*axpy)(float, const float*, float*, uint64_t);
 };
 extern const Table kScalar;
 bool avx2Available();

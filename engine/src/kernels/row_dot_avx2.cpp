@@ -213,7 +213,18 @@ void gemm(const float* w, uint64_t rows, uint64_t cols, const float* x, size_t n
     }
 }
 
-const detail::Table kAvx2{f32Rows, f16Rows, bf16Rows, q8Rows, q4BlockRows, q4TiledRows, q4tpRows, gemm};
+float dotF32(const float* a, const float* b, uint64_t n) {
+    return rowDot(n, b, [&](uint64_t i) { return _mm256_loadu_ps(a + i); }, [&](uint64_t i) { return a[i]; });
+}
+
+void axpyF32(float w, const float* v, float* y, uint64_t n) {
+    const __m256 wv = _mm256_set1_ps(w);
+    uint64_t i = 0;
+    for (; i + 8 <= n; i += 8) _mm256_storeu_ps(y + i, _mm256_fmadd_ps(wv, _mm256_loadu_ps(v + i), _mm256_loadu_ps(y + i)));
+    for (; i < n; ++i) y[i] += w * v[i];
+}
+
+const detail::Table kAvx2{f32Rows, f16Rows, bf16Rows, q8Rows, q4BlockRows, q4TiledRows, q4tpRows, gemm, dotF32, axpyF32};
 
 } // namespace
 

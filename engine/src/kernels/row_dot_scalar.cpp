@@ -119,8 +119,14 @@ void gemm(const float* w, uint64_t rows, uint64_t cols, const float* x, size_t n
         }
 }
 
+float dotF32(const float* a, const float* b, uint64_t n) { return dot8(n, b, [&](uint64_t i) { return a[i]; }); }
+
+void axpyF32(float w, const float* v, float* y, uint64_t n) {
+    for (uint64_t i = 0; i < n; ++i) y[i] += w * v[i];
+}
+
 } // namespace
 
-const detail::Table detail::kScalar{f32Rows, f16Rows, bf16Rows, q8Rows, q4BlockRows, q4TiledRows, q4tpRows, gemm};
+const detail::Table detail::kScalar{f32Rows, f16Rows, bf16Rows, q8Rows, q4BlockRows, q4TiledRows, q4tpRows, gemm, dotF32, axpyF32};
 
 } // namespace cmf::engine::kernels
