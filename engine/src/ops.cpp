@@ -1,14 +1,11 @@
 #include "cmf/engine/ops.h"
 
 #include "cmf/format/error.h"
-#include "kernels/gemm_int8.h"
 #include "kernels/row_dot.h"
 
 #include <algorithm>
 #include <cmath>
 #include <numeric>
-#include <tbb/blocked_range.h>
-#include <tbb/parallel_for.h>
 
 namespace cmf::engine {
 
@@ -17,83 +14,6 @@ void rmsNorm(const float* x, const float* w, size_t n, double eps, bool gemma, f
     for (size_t i = 0; i < n; ++i) ss += double(x[i]) * double(x[i]);
     const float inv = float(1.0 / std::sqrt(ss / double(n) + eps));
     for (size_t i = 0; i < n; ++i) out[i] = (x[i] * inv) * (gemma ? 1.0f + w[i] : w[i]);
-}
-
-namespace {
-
-constexpr size_t kFusedTokens = 4; // up to this batch, matmul reads weights in place per token
-
-} // namespace
-
-void matmul(const Weight& w, const float* x, size_t nTok, float* y) {
-    const uint64_t rows = w.rows(), cols = w.cols();
-    if (nTok <= kFusedTokens && kernels::fused(w.bytes)) {
-        // Decode: every weight byte is read once per token, in place.
-        std::vector<kernels::Activation> acts(nTok);
-        std::vector<float> scaled, qScales;
-        std::vector<int8_t> q;
-        if (w.bytes.dtype == DType::Q8_2F) scaled.resize(nTok * cols);
-        if (kernels::needsInt8(w.bytes)) q.resize(nTok * cols), qScales.resize(nTok * cols / 32);
-        for (size_t t = 0; t < nTok; ++t) {
-            acts[t].x = x + t * cols;
-            if (!scaled.empty()) {
-                kernels::scaleByColumnField(w.bytes, x + t * cols, scaled.data() + t * cols);
-                acts[t].x = scaled.data() + t * cols;
-            }
-            if (!q.empty()) {
-                kernels::quantizeActivation(x + t * cols, cols, q.data() + t * cols, qScales.data() + t * cols / 32);
-                acts[t].q = q.data() + t * cols;
-                acts[t].qScale = qScales.data() + t * cols / 32;
-            }
-        }
-        // About 64 KB of weights per task: enough work to amortise scheduling, enough tasks to balance.
-        const uint64_t grain = std::max<uint64_t>(8, (uint64_t(1) << 16) / std::max<uint64_t>(1, w.bytes.nbytes / std::max<uint64_t>(1, rows)));
-        tbb::parallel_for(tbb::blocked_range<uint64_t>(0, rows, grain), [&](const tbb::blocked_range<uint64_t>& range) {
-            float out[512];
-            for (uint64_t r0 = range.begin(); r0 < range.end(); r0 += 512) {
-                const uint64_t r1 = std::min<uint64_t>(range.end(), r0 + 512);
-                for (size_t t = 0; t < nTok; ++t) {
-                    kernels::dotRows(w.bytes, r0, r1, acts[t], out);
-                    std::copy(out, out + (r1 - r0), y + t * rows + r0);
-                }
-            }
-        });
-        return;
-    }
-    if (kernels::packsToInt8(w.bytes)) {
-        // Prefill, int8-coded weights: activations quantized once per call, a
-        // block of rows unpacked to int8 once and used for every token.
-        const uint64_t groups = cols / 32;
-        std::vector<int8_t> xq(nTok * cols);
-        std::vector<float> xs(nTok * groups), scaled;
-        for (size_t t = 0; t < nTok; ++t) {
-            const float* xt = x + t * cols;
-            if (w.bytes.dtype == DType::Q8_2F) {
-                scaled.resize(cols);
-                kernels::scaleByColumnField(w.bytes, xt, scaled.data());
-                xt = scaled.data();
-            }
-            kernels::quantizeActivation(xt, cols, xq.data() + t * cols, xs.data() + t * groups);
-        }
-        const uint64_t block = std::max<uint64_t>(2, std::min<uint64_t>(128, (uint64_t(1) << 16) / cols)) & ~uint64_t(1);
-        tbb::parallel_for(uint64_t(0), (rows + block - 1) / block, [&](uint64_t b) {
-            const uint64_t r0 = b * block, r1 = std::min(rows, r0 + block);
-            std::vector<int8_t> codes((r1 - r0) * cols);
-            std::vector<float> scales((r1 - r0) * groups);
-            kernels::packInt8(w.bytes, r0, r1, codes.data(), scales.data());
-            kernels::gemmInt8(codes.data(), scales.data(), r1 - r0, cols, xq.data(), xs.data(), nTok, y + r0, rows);
-        });
-        return;
-    }
-    // Prefill: decode a block of rows to float32 once and use it for every
-    // token of the batch, through the register-tiled float32 kernel.
-    const uint64_t block = std::max<uint64_t>(1, std::min<uint64_t>(64, (1u << 16) / std::max<uint64_t>(1, cols)));
-    tbb::parallel_for(uint64_t(0), (rows + block - 1) / block, [&](uint64_t b) {
-        const uint64_t r0 = b * block, r1 = std::min(rows, r0 + block);
-        std::vector<float> buf((r1 - r0) * cols);
-        decodeRows(w.bytes, r0, r1, buf.data());
-        kernels::gemmF32(buf.data(), r1 - r0, cols, x, nTok, y + r0, rows);
-    });
 }
 
 Rope makeRope(const RopeConfig& c, uint32_t headDim) {

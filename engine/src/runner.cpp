@@ -62,8 +62,8 @@ void Runner::attention(const Layer& l, size_t li, const float* q, size_t n, floa
 void Runner::expertFfn(const Expert& e, const float* x, size_t n, float* out) const {
     const size_t inter = e.gate.rows();
     std::vector<float> g(n * inter), u(n * inter);
-    matmul(e.gate, x, n, g.data());
-    matmul(e.up, x, n, u.data());
+    const MatmulOut gateUp[] = {{&e.gate, g.data()}, {&e.up, u.data()}};
+    matmulMany(gateUp, x, n);
     const bool gelu_ = model_->config().geluFfn;
     for (size_t i = 0; i < g.size(); ++i) g[i] = (gelu_ ? gelu(g[i]) : silu(g[i])) * u[i];
     matmul(e.down, g.data(), n, out);
@@ -127,9 +127,8 @@ std::vector<float> Runner::forward(std::span<const int32_t> ids, bool allLogits)
         const size_t qw = size_t(l.heads) * hd;
         for (size_t t = 0; t < n; ++t) rmsNorm(x.data() + t * H, l.inputNorm.data(), H, c.eps, c.gemmaNorm, h.data() + t * H);
         std::vector<float> q(n * qw), k(n * kvw), v(n * kvw);
-        matmul(l.q, h.data(), n, q.data());
-        matmul(l.k, h.data(), n, k.data());
-        matmul(l.v, h.data(), n, v.data());
+        const MatmulOut qkv[] = {{&l.q, q.data()}, {&l.k, k.data()}, {&l.v, v.data()}};
+        matmulMany(qkv, h.data(), n);
         addBias(q.data(), l.qBias, n);
         addBias(k.data(), l.kBias, n);
         addBias(v.data(), l.vBias, n);

@@ -52,7 +52,8 @@ std::vector<float> activation(uint64_t cols, uint32_t seed) {
 std::vector<float> viaKernel(const Case& c, const std::vector<float>& x) {
     const uint64_t cols = c.tensor.shape.cols;
     std::vector<float> xs = x, scales(cols / 32 + 1);
-    std::vector<int8_t> q(cols);
+    std::vector<int8_t> q(cols), ordered(cols);
+    std::vector<float> offsets(cols / 32 + 1);
     k::Activation a;
     a.x = x.data();
     if (c.tensor.dtype == DType::Q8_2F) {
@@ -61,8 +62,11 @@ std::vector<float> viaKernel(const Case& c, const std::vector<float>& x) {
     }
     if (k::needsInt8(c.tensor)) {
         k::quantizeActivation(x.data(), cols, q.data(), scales.data());
+        k::nibbleOrder(q.data(), cols, ordered.data(), offsets.data());
         a.q = q.data();
         a.qScale = scales.data();
+        a.qNibbleOrder = ordered.data();
+        a.qOffset = offsets.data();
     }
     std::vector<float> y(c.tensor.shape.rows);
     // In two row ranges, to exercise a start inside the tensor.

@@ -61,6 +61,20 @@ void gemmF32(const float* w, uint64_t rows, uint64_t cols, const float* x, size_
     table().gemm(w, rows, cols, x, nTok, y, ldy);
 }
 
+void nibbleOrder(const int8_t* q, uint64_t n, int8_t* ordered, float* offset) {
+    for (uint64_t b = 0; b < n / layout::kGroup; ++b) {
+        const int8_t* in = q + b * layout::kGroup;
+        int8_t* out = ordered + b * layout::kGroup;
+        int32_t sum = 0;
+        for (uint64_t k = 0; k < 16; ++k) {
+            out[k] = in[2 * k];
+            out[16 + k] = in[2 * k + 1];
+            sum += in[2 * k] + in[2 * k + 1];
+        }
+        offset[b] = float(8 * sum);
+    }
+}
+
 float dot(const float* a, const float* b, uint64_t n) { return table().dot(a, b, n); }
 void axpy(float w, const float* v, float* y, uint64_t n) { table().axpy(w, v, y, n); }
 

@@ -23,12 +23,20 @@ struct Activation {
     const float* x = nullptr;      // cols floats (for q8_2f: multiplied by the column field)
     const int8_t* q = nullptr;     // cols int8, when the weight wants it (needsInt8)
     const float* qScale = nullptr; // cols / 32 block scales of q
+    // q again, each 32-block as its 16 even then its 16 odd elements (the order
+    // of a group's low then high nibbles), and 8·Σq per block: the 4-bit AVX2
+    // kernel multiplies the raw nibbles (0..15) and subtracts the 8 after.
+    const int8_t* qNibbleOrder = nullptr;
+    const float* qOffset = nullptr;
 };
 
 // Whether dotRows reads Activation::q for this weight.
 bool needsInt8(const TensorBytes& w);
 // x (n % 32 == 0) to int8 blocks: scale = max|x|/127, q = round(x / scale).
 void quantizeActivation(const float* x, uint64_t n, int8_t* q, float* scales);
+
+// Fills Activation::qNibbleOrder and qOffset from q (n % 32 == 0).
+void nibbleOrder(const int8_t* q, uint64_t n, int8_t* ordered, float* offset);
 
 // y[r - r0] = Σ_i W[r][i] · x[i] for rows [r0, r1).
 void dotRows(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation& a, float* y);

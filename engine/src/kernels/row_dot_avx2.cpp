@@ -110,37 +110,41 @@ void q8Rows(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation& a,
     }
 }
 
-// One 32-group: 16 bytes of nibbles -> 32 int8 codes (element 2k low nibble of
-// byte k, 2k+1 high) minus 8, times 32 int8 activations, summed exactly into
-// eight int32 lanes: maddubs wants an unsigned operand, so the signs move
-// from the weights onto the activations first.
+// One 32-group: its 16 nibble bytes as [low nibbles | high nibbles] (elements
+// 0,2,..,30 then 1,3,..,31: Activation::qNibbleOrder matches), unsigned 0..15,
+// times the signed int8 activations: maddubs into int16 pairs (at most
+// 15·127·2), madd into eight int32 lanes. The −8 of every code is taken off
+// per group by the caller, with the activation's block sum.
 inline __m256 nibbleGroup(const uint8_t* nib, const int8_t* q) {
     const __m128i b = _mm_loadu_si128(reinterpret_cast<const __m128i*>(nib));
-    const __m128i mask = _mm_set1_epi8(0x0F);
-    const __m128i lo = _mm_and_si128(b, mask), hi = _mm_and_si128(_mm_srli_epi16(b, 4), mask);
-    const __m256i codes = _mm256_set_m128i(_mm_unpackhi_epi8(lo, hi), _mm_unpacklo_epi8(lo, hi));
-    const __m256i w = _mm256_sub_epi8(codes, _mm256_set1_epi8(8));
+    const __m256i both = _mm256_set_m128i(_mm_srli_epi16(b, 4), b);
+    const __m256i codes = _mm256_and_si256(both, _mm256_set1_epi8(0x0F));
     const __m256i x = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(q));
-    const __m256i pairs = _mm256_maddubs_epi16(_mm256_sign_epi8(w, w), _mm256_sign_epi8(x, w));
-    return _mm256_cvtepi32_ps(_mm256_madd_epi16(pairs, _mm256_set1_epi16(1)));
+    return _mm256_cvtepi32_ps(_mm256_madd_epi16(_mm256_maddubs_epi16(codes, x), _mm256_set1_epi16(1)));
 }
 
-// Two group accumulators so consecutive groups do not wait on each other.
+// Two group accumulators so consecutive groups do not wait on each other; the
+// offsets (8 · Σq per block, times the group's scale) gather in a scalar.
 template <class Group>
 float q4Row(uint64_t groups, const Activation& a, Group group) {
     __m256 a0 = _mm256_setzero_ps(), a1 = a0;
+    float offset = 0;
     uint64_t g = 0;
     for (; g + 2 <= groups; g += 2) {
         const auto [n0, s0] = group(g);
         const auto [n1, s1] = group(g + 1);
-        a0 = _mm256_fmadd_ps(_mm256_set1_ps(s0 * a.qScale[g]), nibbleGroup(n0, a.q + g * kGroup), a0);
-        a1 = _mm256_fmadd_ps(_mm256_set1_ps(s1 * a.qScale[g + 1]), nibbleGroup(n1, a.q + (g + 1) * kGroup), a1);
+        const float f0 = s0 * a.qScale[g], f1 = s1 * a.qScale[g + 1];
+        a0 = _mm256_fmadd_ps(_mm256_set1_ps(f0), nibbleGroup(n0, a.qNibbleOrder + g * kGroup), a0);
+        a1 = _mm256_fmadd_ps(_mm256_set1_ps(f1), nibbleGroup(n1, a.qNibbleOrder + (g + 1) * kGroup), a1);
+        offset += f0 * a.qOffset[g] + f1 * a.qOffset[g + 1];
     }
     if (g < groups) {
         const auto [n0, s0] = group(g);
-        a0 = _mm256_fmadd_ps(_mm256_set1_ps(s0 * a.qScale[g]), nibbleGroup(n0, a.q + g * kGroup), a0);
+        const float f0 = s0 * a.qScale[g];
+        a0 = _mm256_fmadd_ps(_mm256_set1_ps(f0), nibbleGroup(n0, a.qNibbleOrder + g * kGroup), a0);
+        offset += f0 * a.qOffset[g];
     }
-    return hsum(_mm256_add_ps(a0, a1));
+    return hsum(_mm256_add_ps(a0, a1)) - offset;
 }
 
 void q4BlockRows(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation& a, float* y) {

@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <cstddef>
+#include <span>
 #include <vector>
 
 namespace cmf::engine {
@@ -12,9 +13,18 @@ namespace cmf::engine {
 // RMSNorm: x / sqrt(mean(x²) + eps) · w  ("qwen"), or · (1 + w) ("gemma").
 void rmsNorm(const float* x, const float* w, size_t n, double eps, bool gemma, float* out);
 
-// Y[t][r] = Σ_i W[r][i] · X[t][i] for nTok rows of X; W read in place
-// through its codec, a block of rows at a time, rows spread over threads.
+// Y[t][r] = Σ_i W[r][i] · X[t][i] for nTok rows of X, W in its stored dtype
+// (engine/src/matmul.cpp: in-place kernels for decode, blocked int8 or
+// float32 kernels for prefill), rows spread over threads.
 void matmul(const Weight& w, const float* x, size_t nTok, float* y);
+
+// Several weights applied to the same input (q/k/v, gate/up): one pass over
+// the threads instead of one per weight, which matters for one-token decode.
+struct MatmulOut {
+    const Weight* w;
+    float* y; // nTok × w->rows()
+};
+void matmulMany(std::span<const MatmulOut> outs, const float* x, size_t nTok);
 
 // Rotary embedding tables (NeoX "rotate half" layout over the first rotDim
 // dimensions of a head), with partial rotation and YaRN.

@@ -1,0 +1,137 @@
+// matmul: the three ways a weight meets a batch of activations.
+//  - decode (a few tokens, a fused dtype): kernels read every weight byte in
+//    place once per token; the activations are prepared once per weight
+//    (column field folded in for q8_2f, int8 blocks for the 4-bit family);
+//  - prefill with an int8-coded weight: activations quantized once, each
+//    block of rows unpacked to int8 once and used for the whole batch;
+//  - prefill otherwise: each block of rows decoded to float32 once.
+#include "cmf/engine/ops.h"
+
+#include "kernels/gemm_int8.h"
+#include "kernels/row_dot.h"
+
+#include <algorithm>
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+
+namespace cmf::engine {
+namespace {
+
+constexpr size_t kFusedTokens = 4; // up to this batch, weights are read in place per token
+
+struct DecodeInput {
+    std::vector<kernels::Activation> acts; // per token
+    std::vector<float> scaled, qScales, qOffset;
+    std::vector<int8_t> q, qOrdered;
+};
+
+void prepareDecode(const Weight& w, const float* x, size_t nTok, DecodeInput& in) {
+    const uint64_t cols = w.cols();
+    in.acts.assign(nTok, {});
+    if (w.bytes.dtype == DType::Q8_2F) in.scaled.resize(nTok * cols);
+    if (kernels::needsInt8(w.bytes)) {
+        in.q.resize(nTok * cols), in.qOrdered.resize(nTok * cols);
+        in.qScales.resize(nTok * cols / 32), in.qOffset.resize(nTok * cols / 32);
+    }
+    for (size_t t = 0; t < nTok; ++t) {
+        in.acts[t].x = x + t * cols;
+        if (!in.scaled.empty()) {
+            kernels::scaleByColumnField(w.bytes, x + t * cols, in.scaled.data() + t * cols);
+            in.acts[t].x = in.scaled.data() + t * cols;
+        }
+        if (!in.q.empty()) {
+            kernels::quantizeActivation(x + t * cols, cols, in.q.data() + t * cols, in.qScales.data() + t * cols / 32);
+            kernels::nibbleOrder(in.q.data() + t * cols, cols, in.qOrdered.data() + t * cols, in.qOffset.data() + t * cols / 32);
+            in.acts[t].q = in.q.data() + t * cols;
+            in.acts[t].qScale = in.qScales.data() + t * cols / 32;
+            in.acts[t].qNibbleOrder = in.qOrdered.data() + t * cols;
+            in.acts[t].qOffset = in.qOffset.data() + t * cols / 32;
+        }
+    }
+}
+
+// Rows [r0, r1) of one weight for every token.
+void decodeRows(const MatmulOut& o, const DecodeInput& in, uint64_t r0, uint64_t r1, size_t nTok) {
+    float out[512];
+    const uint64_t rows = o.w->rows();
+    for (uint64_t a = r0; a < r1; a += 512) {
+        const uint64_t b = std::min<uint64_t>(r1, a + 512);
+        for (size_t t = 0; t < nTok; ++t) {
+            kernels::dotRows(o.w->bytes, a, b, in.acts[t], out);
+            std::copy(out, out + (b - a), o.y + t * rows + a);
+        }
+    }
+}
+
+void prefillInt8(const Weight& w, const float* x, size_t nTok, float* y) {
+    const uint64_t rows = w.rows(), cols = w.cols(), groups = cols / 32;
+    std::vector<int8_t> xq(nTok * cols);
+    std::vector<float> xs(nTok * groups), scaled;
+    for (size_t t = 0; t < nTok; ++t) {
+        const float* xt = x + t * cols;
+        if (w.bytes.dtype == DType::Q8_2F) {
+            scaled.resize(cols);
+            kernels::scaleByColumnField(w.bytes, xt, scaled.data());
+            xt = scaled.data();
+        }
+        kernels::quantizeActivation(xt, cols, xq.data() + t * cols, xs.data() + t * groups);
+    }
+    const uint64_t block = std::max<uint64_t>(2, std::min<uint64_t>(128, (uint64_t(1) << 16) / cols)) & ~uint64_t(1);
+    tbb::parallel_for(uint64_t(0), (rows + block - 1) / block, [&](uint64_t b) {
+        const uint64_t r0 = b * block, r1 = std::min(rows, r0 + block);
+        std::vector<int8_t> codes((r1 - r0) * cols);
+        std::vector<float> scales((r1 - r0) * groups);
+        kernels::packInt8(w.bytes, r0, r1, codes.data(), scales.data());
+        kernels::gemmInt8(codes.data(), scales.data(), r1 - r0, cols, xq.data(), xs.data(), nTok, y + r0, rows);
+    });
+}
+
+void prefillF32(const Weight& w, const float* x, size_t nTok, float* y) {
+    const uint64_t rows = w.rows(), cols = w.cols();
+    const uint64_t block = std::max<uint64_t>(1, std::min<uint64_t>(64, (1u << 16) / std::max<uint64_t>(1, cols)));
+    tbb::parallel_for(uint64_t(0), (rows + block - 1) / block, [&](uint64_t b) {
+        const uint64_t r0 = b * block, r1 = std::min(rows, r0 + block);
+        std::vector<float> buf((r1 - r0) * cols);
+        cmf::decodeRows(w.bytes, r0, r1, buf.data());
+        kernels::gemmF32(buf.data(), r1 - r0, cols, x, nTok, y + r0, rows);
+    });
+}
+
+} // namespace
+
+void matmul(const Weight& w, const float* x, size_t nTok, float* y) {
+    const MatmulOut one{&w, y};
+    matmulMany(std::span<const MatmulOut>(&one, 1), x, nTok);
+}
+
+void matmulMany(std::span<const MatmulOut> outs, const float* x, size_t nTok) {
+    const bool decode = nTok <= kFusedTokens && std::all_of(outs.begin(), outs.end(), [](const MatmulOut& o) { return kernels::fused(o.w->bytes); });
+    if (!decode) {
+        for (const auto& o : outs) {
+            if (kernels::packsToInt8(o.w->bytes)) prefillInt8(*o.w, x, nTok, o.y);
+            else prefillF32(*o.w, x, nTok, o.y);
+        }
+        return;
+    }
+    std::vector<DecodeInput> inputs(outs.size());
+    uint64_t totalRows = 0, totalBytes = 0;
+    for (size_t i = 0; i < outs.size(); ++i) {
+        prepareDecode(*outs[i].w, x, nTok, inputs[i]);
+        totalRows += outs[i].w->rows();
+        totalBytes += outs[i].w->bytes.nbytes;
+    }
+    // The weights' rows laid end to end, about 64 KB of weights per task:
+    // enough work to amortise scheduling, enough tasks to balance.
+    const uint64_t grain = std::max<uint64_t>(8, (uint64_t(1) << 16) / std::max<uint64_t>(1, totalBytes / std::max<uint64_t>(1, totalRows)));
+    tbb::parallel_for(tbb::blocked_range<uint64_t>(0, totalRows, grain), [&](const tbb::blocked_range<uint64_t>& range) {
+        uint64_t base = 0;
+        for (size_t i = 0; i < outs.size(); ++i) {
+            const uint64_t rows = outs[i].w->rows();
+            const uint64_t a = std::max(range.begin(), base), b = std::min(range.end(), base + rows);
+            if (a < b) decodeRows(outs[i], inputs[i], a - base, b - base, nTok);
+            base += rows;
+        }
+    });
+}
+
+} // namespace cmf::engine
