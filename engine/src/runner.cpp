@@ -9,6 +9,9 @@
 namespace cmf::engine {
 namespace {
 
+constexpr size_t kBatchedAttention = 16; // from this many queries, attention runs as matrix products
+constexpr uint32_t kQueryChunk = 64;     // queries per task
+
 void addBias(float* y, const std::vector<float>& b, size_t n) {
     if (b.empty()) return;
     const size_t d = b.size();
@@ -49,6 +52,17 @@ void Runner::attention(const Layer& l, size_t li, const float* q, size_t n, floa
     const float scale = 1.0f / std::sqrt(float(hd));
     const float* K = k_[li].data();
     const float* V = v_[li].data();
+    if (n >= kBatchedAttention) {
+        const AttentionBatch a{q, size_t(l.heads) * hd, K, V, kvw, pos_, hd, group,
+                               l.sliding ? c.slidingWindow : 0, scale};
+        const uint32_t chunks = uint32_t((n + kQueryChunk - 1) / kQueryChunk);
+        tbb::parallel_for(uint32_t(0), chunks * c.kvHeads, [&](uint32_t job) {
+            const uint32_t chunk = job / c.kvHeads, kvh = job % c.kvHeads;
+            const uint32_t first = chunk * kQueryChunk;
+            attendBatch(a, first, std::min<uint32_t>(kQueryChunk, uint32_t(n) - first), kvh, out);
+        });
+        return;
+    }
     tbb::parallel_for(size_t(0), n * l.heads, [&](size_t job) {
         const size_t t = job / l.heads, h = job % l.heads;
         const uint32_t p = pos_ + uint32_t(t);

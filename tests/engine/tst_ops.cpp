@@ -139,6 +139,40 @@ private Q_SLOTS:
         cmf::engine::Sampler a(p), b(p);
         for (int i = 0; i < 20; ++i) QCOMPARE(a.sample(logits, {}), b.sample(logits, {})); // seeded: repeatable
     }
+    void batchedAttentionEqualsPerHead_data() {
+        QTest::addColumn<uint32_t>("window");
+        QTest::addColumn<uint32_t>("pos0");
+        QTest::newRow("causal") << 0u << 0u;
+        QTest::newRow("after a cached prefix") << 0u << 23u;
+        QTest::newRow("sliding window") << 7u << 11u;
+    }
+    void batchedAttentionEqualsPerHead() {
+        // 2 KV heads × 3 query heads each, head_dim 20; 37 new queries after pos0 cached
+        // positions. The batched form (two GEMMs per KV head) must give attendHead's rows.
+        QFETCH(uint32_t, window);
+        QFETCH(uint32_t, pos0);
+        const uint32_t hd = 20, kvHeads = 2, group = 3, heads = kvHeads * group, n = 37, total = pos0 + n;
+        const size_t kvw = size_t(kvHeads) * hd, qw = size_t(heads) * hd;
+        std::vector<float> q(n * qw), K(total * kvw), V(total * kvw);
+        uint32_t state = 12345;
+        const auto rnd = [&] { state = state * 1664525u + 1013904223u; return float(state >> 8) / float(1u << 24) - 0.5f; };
+        for (auto* v : {&q, &K, &V})
+            for (auto& x : *v) x = 2 * rnd();
+        const float scale = 1.0f / std::sqrt(float(hd));
+        std::vector<float> batched(n * qw, -1.0f), single(hd);
+        const cmf::engine::AttentionBatch a{q.data(), qw, K.data(), V.data(), kvw, pos0, hd, group, window, scale};
+        for (uint32_t kvh = 0; kvh < kvHeads; ++kvh) {
+            cmf::engine::attendBatch(a, 0, 16, kvh, batched.data()); // two chunks, as the runner splits them
+            cmf::engine::attendBatch(a, 16, n - 16, kvh, batched.data());
+        }
+        for (uint32_t t = 0; t < n; ++t)
+            for (uint32_t h = 0; h < heads; ++h) {
+                const uint32_t p = pos0 + t, start = window && p + 1 > window ? p + 1 - window : 0;
+                cmf::engine::attendHead(q.data() + t * qw + h * hd, K.data() + (h / group) * hd, V.data() + (h / group) * hd, kvw, start, p,
+                                        hd, scale, single.data());
+                for (uint32_t i = 0; i < hd; ++i) QVERIFY(std::fabs(batched[t * qw + h * hd + i] - single[i]) < 1e-5f);
+            }
+    }
 };
 
 QTEST_GUILESS_MAIN(TestOps)

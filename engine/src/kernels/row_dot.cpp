@@ -20,6 +20,15 @@ bool detail::avx2Available() {
 #endif
 }
 
+bool detail::avx512Available() {
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_cpu_init();
+    return avx2Available() && __builtin_cpu_supports("avx512f");
+#else
+    return false;
+#endif
+}
+
 namespace {
 
 std::atomic<bool> gForceScalar{false};
@@ -58,6 +67,11 @@ bool fused(const TensorBytes& w) {
 void dotRows(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation& a, float* y) { pick(table(), w.dtype)(w, r0, r1, a, y); }
 
 void gemmF32(const float* w, uint64_t rows, uint64_t cols, const float* x, size_t nTok, float* y, size_t ldy) {
+#if defined(__x86_64__) || defined(__i386__)
+    static const bool avx512 = detail::avx512Available();
+    // Panels pay for their repack from four tokens on.
+    if (avx512 && nTok >= 4 && &table() != &detail::kScalar) return detail::gemmF32Avx512(w, rows, cols, x, nTok, y, ldy);
+#endif
     table().gemm(w, rows, cols, x, nTok, y, ldy);
 }
 

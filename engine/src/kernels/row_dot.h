@@ -72,6 +72,8 @@ struct Table {
 extern const Table kScalar;
 bool avx2Available();
 const Table& avx2Table(); // only when avx2Available()
+bool avx512Available();   // AVX-512 F
+void gemmF32Avx512(const float* w, uint64_t rows, uint64_t cols, const float* x, size_t nTok, float* y, size_t ldy);
 } // namespace detail
 
 } // namespace cmf::engine::kernels

@@ -47,6 +47,23 @@ void attendHead(const float* q, const float* K, const float* V, size_t kvStride,
                 float scale, float* out);
 void softmaxInPlace(float* x, size_t n);
 
+// A batch of queries at positions pos0, pos0+1, ... against the cache (the
+// batch's own keys already in it), for one layer. Query and output rows hold
+// every head (qStride floats); the heads of KV head k are k·group .. +group.
+struct AttentionBatch {
+    const float* q;
+    size_t qStride;
+    const float* K;
+    const float* V;
+    size_t kvStride;
+    uint32_t pos0, headDim, group;
+    uint32_t window; // sliding window, 0 = none
+    float scale;
+};
+// Queries [firstQuery, firstQuery + queries) of KV head kvHead, as two GEMMs
+// (engine/src/attention.cpp); writes their rows of out.
+void attendBatch(const AttentionBatch& a, uint32_t firstQuery, uint32_t queries, uint32_t kvHead, float* out);
+
 // MoE routing (§2.2) for one token: the selected experts and their weights.
 struct Route {
     std::vector<uint32_t> experts;
