@@ -9,10 +9,14 @@
 #include <algorithm>
 #include <vector>
 
+#if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized" // GCC 12's own headers, see gemm_int8_vnni.cpp
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif // GCC 12's own headers, see gemm_int8_vnni.cpp
 #include <immintrin.h>
+#if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic pop
+#endif
 
 namespace cmf::engine::kernels {
 namespace {

@@ -16,10 +16,14 @@
 
 // GCC 12's own _mm512_cvtepi32_ps reads an uninitialised pass-through operand
 // under a full mask, and -Wmaybe-uninitialized reports it in the header.
+#if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 #include <immintrin.h>
+#if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic pop
+#endif
 
 namespace cmf::engine::kernels {
 namespace {
