@@ -1,4 +1,5 @@
 // `cmf info|verify|dump|masks|keygen|sign` end to end on the conformance kit.
+#include "cli_support.h"
 #include "test_support.h"
 
 #include "cmf/format/hash64.h"
@@ -15,19 +16,8 @@ using nlohmann::json;
 
 namespace {
 
-struct Run {
-    int code = -1;
-    std::string out, err;
-    json j() const { return json::parse(out); }
-};
-
-Run runCmf(const QStringList& args) {
-    QProcess p;
-    p.start(QStringLiteral(CMF_BIN), args);
-    p.waitForFinished(120000);
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput().toStdString(),
-            p.readAllStandardError().toStdString()};
-}
+using clitest::Run;
+using clitest::runCmf;
 
 QString kit(const char* rel) { return QString::fromStdString(cmftest::dataPath(std::string("conformance/") + rel)); }
 QString tmp(const char* name) { return QString::fromStdString(cmftest::tempDir() + "/" + name); }

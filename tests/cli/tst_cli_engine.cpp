@@ -1,6 +1,7 @@
 // `cmf run|chat|ppl|tokenize|template` end to end on the demo model converted
 // at f32, against the reference continuations and perplexity of
 // tests/data/models/tiny-chat/reference.json.
+#include "cli_support.h"
 #include "test_support.h"
 
 #include <QFileInfo>
@@ -11,21 +12,8 @@ using nlohmann::json;
 
 namespace {
 
-struct Run {
-    int code = -1;
-    std::string out, err;
-    json j() const { return json::parse(out); }
-};
-
-Run runCmf(const QStringList& args, const QByteArray& input = {}) {
-    QProcess p;
-    p.start(QStringLiteral(CMF_BIN), args);
-    if (!input.isEmpty()) p.write(input);
-    p.closeWriteChannel();
-    p.waitForFinished(300000);
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput().toStdString(),
-            p.readAllStandardError().toStdString()};
-}
+using clitest::Run;
+using clitest::runCmf;
 
 QString s(const std::string& v) { return QString::fromStdString(v); }
 

@@ -4,30 +4,20 @@
 // broadcast activation and no horizontal sums are needed. 2 panels × 8
 // tokens of accumulators (16 of the 32 zmm registers) keep both FMA ports busy.
 #if defined(__x86_64__) || defined(__i386__)
+#include "kernels/avx512_intrinsics.h"
 #include "kernels/row_dot.h"
 
 #include <algorithm>
 #include <vector>
 
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-#endif // GCC 12's own headers, see gemm_int8_vnni.cpp
-#include <immintrin.h>
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic pop
-#endif
-
 namespace cmf::engine::kernels {
 namespace {
 
-constexpr uint64_t kLanes = 16;
-
 // [col][lane] for rows r0 .. r0+15 (absent rows are zeros).
 void repack(const float* w, uint64_t nRows, uint64_t cols, float* panel) {
-    std::fill(panel, panel + cols * kLanes, 0.0f);
+    std::fill(panel, panel + cols * kPanelLanes, 0.0f);
     for (uint64_t lane = 0; lane < nRows; ++lane)
-        for (uint64_t i = 0; i < cols; ++i) panel[i * kLanes + lane] = w[lane * cols + i];
+        for (uint64_t i = 0; i < cols; ++i) panel[i * kPanelLanes + lane] = w[lane * cols + i];
 }
 
 template <int P, int T>
@@ -37,14 +27,14 @@ void tile(const float* const* panels, const __mmask16* masks, uint64_t cols, con
         for (int t = 0; t < T; ++t) acc[p][t] = _mm512_setzero_ps();
     for (uint64_t i = 0; i < cols; ++i) {
         __m512 w[P];
-        for (int p = 0; p < P; ++p) w[p] = _mm512_loadu_ps(panels[p] + i * kLanes);
+        for (int p = 0; p < P; ++p) w[p] = _mm512_loadu_ps(panels[p] + i * kPanelLanes);
         for (int t = 0; t < T; ++t) {
             const __m512 xv = _mm512_set1_ps(x[size_t(t) * cols + i]);
             for (int p = 0; p < P; ++p) acc[p][t] = _mm512_fmadd_ps(w[p], xv, acc[p][t]);
         }
     }
     for (int p = 0; p < P; ++p)
-        for (int t = 0; t < T; ++t) _mm512_mask_storeu_ps(y + size_t(t) * ldy + size_t(p) * kLanes, masks[p], acc[p][t]);
+        for (int t = 0; t < T; ++t) _mm512_mask_storeu_ps(y + size_t(t) * ldy + size_t(p) * kPanelLanes, masks[p], acc[p][t]);
 }
 
 template <int P>
@@ -68,14 +58,14 @@ void tokens(const float* const* panels, const __mmask16* masks, uint64_t cols, c
 } // namespace
 
 void detail::gemmF32Avx512(const float* w, uint64_t rows, uint64_t cols, const float* x, size_t nTok, float* y, size_t ldy) {
-    std::vector<float> packed(2 * cols * kLanes);
-    for (uint64_t r0 = 0; r0 < rows; r0 += 2 * kLanes) {
-        const uint64_t n0 = std::min(kLanes, rows - r0), n1 = rows - r0 > kLanes ? std::min(kLanes, rows - r0 - kLanes) : 0;
+    std::vector<float> packed(2 * cols * kPanelLanes);
+    for (uint64_t r0 = 0; r0 < rows; r0 += 2 * kPanelLanes) {
+        const uint64_t n0 = std::min(kPanelLanes, rows - r0), n1 = rows - r0 > kPanelLanes ? std::min(kPanelLanes, rows - r0 - kPanelLanes) : 0;
         repack(w + r0 * cols, n0, cols, packed.data());
-        const float* panels[2] = {packed.data(), packed.data() + cols * kLanes};
+        const float* panels[2] = {packed.data(), packed.data() + cols * kPanelLanes};
         const __mmask16 masks[2] = {__mmask16((1u << n0) - 1), __mmask16((1u << n1) - 1)};
         if (n1) {
-            repack(w + (r0 + kLanes) * cols, n1, cols, packed.data() + cols * kLanes);
+            repack(w + (r0 + kPanelLanes) * cols, n1, cols, packed.data() + cols * kPanelLanes);
             tokens<2>(panels, masks, cols, x, nTok, y + r0, ldy);
         } else {
             tokens<1>(panels, masks, cols, x, nTok, y + r0, ldy);

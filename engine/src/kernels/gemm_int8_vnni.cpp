@@ -8,27 +8,15 @@
 // the sign bit) and each lane starts from −128 · Σ(the group's activations),
 // so the int32 sum is exact.
 #if defined(__x86_64__) || defined(__i386__)
+#include "kernels/avx512_intrinsics.h"
 #include "kernels/gemm_int8.h"
 
 #include <algorithm>
 #include <cstring>
 #include <vector>
 
-// GCC 12's own _mm512_cvtepi32_ps reads an uninitialised pass-through operand
-// under a full mask, and -Wmaybe-uninitialized reports it in the header.
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-#endif
-#include <immintrin.h>
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic pop
-#endif
-
 namespace cmf::engine::kernels {
 namespace {
-
-constexpr uint64_t kLanes = 16;
 
 struct Panel {
     std::vector<uint8_t> codes;  // [group][quad 0..7][lane 0..15][4 bytes], +128
@@ -37,14 +25,14 @@ struct Panel {
 
 void repack(const int8_t* wq, const float* ws, uint64_t nRows, uint64_t cols, Panel& p) {
     const uint64_t groups = cols / 32;
-    p.codes.assign(groups * 8 * kLanes * 4, 0x80); // absent rows: weight 0
-    p.scales.assign(groups * kLanes, 0.0f);
+    p.codes.assign(groups * 8 * kPanelLanes * 4, 0x80); // absent rows: weight 0
+    p.scales.assign(groups * kPanelLanes, 0.0f);
     for (uint64_t lane = 0; lane < nRows; ++lane)
         for (uint64_t g = 0; g < groups; ++g) {
-            p.scales[g * kLanes + lane] = ws[lane * groups + g];
+            p.scales[g * kPanelLanes + lane] = ws[lane * groups + g];
             for (uint64_t q = 0; q < 8; ++q)
                 for (uint64_t b = 0; b < 4; ++b)
-                    p.codes[((g * 8 + q) * kLanes + lane) * 4 + b] = uint8_t(wq[lane * cols + g * 32 + q * 4 + b]) ^ 0x80u;
+                    p.codes[((g * 8 + q) * kPanelLanes + lane) * 4 + b] = uint8_t(wq[lane * cols + g * 32 + q * 4 + b]) ^ 0x80u;
         }
 }
 
@@ -57,16 +45,16 @@ void panelTokens(const Panel& p, uint64_t cols, const int8_t* xq, const float* x
     for (uint64_t g = 0; g < groups; ++g) {
         __m512i sum[T];
         for (int t = 0; t < T; ++t) sum[t] = _mm512_set1_epi32(corr[(t0 + size_t(t)) * groups + g]);
-        const uint8_t* w = p.codes.data() + g * 8 * kLanes * 4;
+        const uint8_t* w = p.codes.data() + g * 8 * kPanelLanes * 4;
         for (uint64_t q = 0; q < 8; ++q) {
-            const __m512i wv = _mm512_loadu_si512(w + q * kLanes * 4);
+            const __m512i wv = _mm512_loadu_si512(w + q * kPanelLanes * 4);
             for (int t = 0; t < T; ++t) {
                 int32_t quad;
                 std::memcpy(&quad, xq + (t0 + size_t(t)) * cols + g * 32 + q * 4, 4);
                 sum[t] = _mm512_dpbusd_epi32(sum[t], wv, _mm512_set1_epi32(quad));
             }
         }
-        const __m512 wsv = _mm512_loadu_ps(p.scales.data() + g * kLanes);
+        const __m512 wsv = _mm512_loadu_ps(p.scales.data() + g * kPanelLanes);
         for (int t = 0; t < T; ++t)
             acc[t] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(sum[t]), _mm512_mul_ps(wsv, _mm512_set1_ps(xs[(t0 + size_t(t)) * groups + g])), acc[t]);
     }
@@ -86,8 +74,8 @@ void detail::gemmInt8Vnni(const int8_t* wq, const float* wScale, uint64_t rows, 
             corr[t * groups + g] = -128 * s;
         }
     Panel panel;
-    for (uint64_t r0 = 0; r0 < rows; r0 += kLanes) {
-        const uint64_t nr = std::min(kLanes, rows - r0);
+    for (uint64_t r0 = 0; r0 < rows; r0 += kPanelLanes) {
+        const uint64_t nr = std::min(kPanelLanes, rows - r0);
         repack(wq + r0 * cols, wScale + r0 * groups, nr, cols, panel);
         const __mmask16 mask = __mmask16((1u << nr) - 1);
         size_t t = 0;

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <utility>
 
 namespace cmf::engine::kernels::layout {
 namespace {
@@ -59,6 +60,30 @@ inline std::array<float, 32> q4tpLadder(float lo, float step) {
         ladder[c] = std::exp2(exponent);
     }
     return ladder;
+}
+
+// Rows [r0, r1) of a 4-bit weight (q4_block with whole groups per row,
+// q4_tiled, q4tp): y[r − r0] = rowDot(gpr, group), where group(g) returns the
+// row's g-th nibble bytes and scale. half(p) converts an f16, ladder(w, r)
+// gives a q4tp row's 32 rungs; each implementation brings its own.
+template <class Half, class Ladder, class RowDot>
+void forQ4Rows(const TensorBytes& w, uint64_t r0, uint64_t r1, float* y, Half half, Ladder ladder, RowDot rowDot) {
+    for (uint64_t r = r0; r < r1; ++r) {
+        if (w.dtype == DType::Q4Tiled) {
+            const uint8_t* tiles = q4TiledRow(w, r);
+            y[r - r0] = rowDot(gpr(w), [&](uint64_t g) {
+                const uint8_t* t = tiles + g * (2 + kNibbleBytes);
+                return std::pair{t + 2, half(t)};
+            });
+        } else if (w.dtype == DType::Q4TP) {
+            const auto rungs = ladder(w, r);
+            const uint8_t *nib = q4tpNibbles(w, r), *codes = q4tpCodes(w, r);
+            y[r - r0] = rowDot(gpr(w), [&](uint64_t g) { return std::pair{nib + g * kNibbleBytes, rungs[q4tpCode(codes, g)]}; });
+        } else {
+            const uint8_t *nib = q4BlockNibbles(w, r), *sc = q4BlockScales(w, r);
+            y[r - r0] = rowDot(gpr(w), [&](uint64_t g) { return std::pair{nib + g * kNibbleBytes, half(sc + 2 * g)}; });
+        }
+    }
 }
 
 } // namespace

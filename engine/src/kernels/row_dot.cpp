@@ -55,9 +55,9 @@ detail::DotFn pick(const detail::Table& t, DType d) {
     case DType::BF16: return t.bf16;
     case DType::Q8Row:
     case DType::Q8_2F: return t.q8;
-    case DType::Q4Block: return t.q4block;
-    case DType::Q4Tiled: return t.q4tiled;
-    case DType::Q4TP: return t.q4tp;
+    case DType::Q4Block:
+    case DType::Q4Tiled:
+    case DType::Q4TP: return t.q4;
     default: return nullptr;
     }
 }

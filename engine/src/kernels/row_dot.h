@@ -64,7 +64,7 @@ namespace detail {
 using DotFn = void (*)(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation& a, float* y);
 using GemmFn = void (*)(const float* w, uint64_t rows, uint64_t cols, const float* x, size_t nTok, float* y, size_t ldy);
 struct Table {
-    DotFn f32, f16, bf16, q8, q4block, q4tiled, q4tp;
+    DotFn f32, f16, bf16, q8, q4; // q4: q4_block, q4_tiled and q4tp
     GemmFn gemm;
     float (*dot)(const float*, const float*, uint64_t);
     void (*axpy)(float, const float*, float*, uint64_t);

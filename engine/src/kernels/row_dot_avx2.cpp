@@ -147,29 +147,8 @@ float q4Row(uint64_t groups, const Activation& a, Group group) {
     return hsum(_mm256_add_ps(a0, a1)) - offset;
 }
 
-void q4BlockRows(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation& a, float* y) {
-    for (uint64_t r = r0; r < r1; ++r) {
-        const uint8_t *nib = q4BlockNibbles(w, r), *sc = q4BlockScales(w, r);
-        y[r - r0] = q4Row(gpr(w), a, [&](uint64_t g) { return std::pair{nib + g * kNibbleBytes, f16(sc + 2 * g)}; });
-    }
-}
-
-void q4TiledRows(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation& a, float* y) {
-    for (uint64_t r = r0; r < r1; ++r) {
-        const uint8_t* tiles = q4TiledRow(w, r);
-        y[r - r0] = q4Row(gpr(w), a, [&](uint64_t g) {
-            const uint8_t* t = tiles + g * (2 + kNibbleBytes);
-            return std::pair{t + 2, f16(t)};
-        });
-    }
-}
-
-void q4tpRows(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation& a, float* y) {
-    for (uint64_t r = r0; r < r1; ++r) {
-        const auto ladder = ladderOf(w, r);
-        const uint8_t *nib = q4tpNibbles(w, r), *codes = q4tpCodes(w, r);
-        y[r - r0] = q4Row(gpr(w), a, [&](uint64_t g) { return std::pair{nib + g * kNibbleBytes, ladder[q4tpCode(codes, g)]}; });
-    }
+void q4Rows(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation& a, float* y) {
+    forQ4Rows(w, r0, r1, y, f16, ladderOf, [&](uint64_t groups, const auto& group) { return q4Row(groups, a, group); });
 }
 
 // R rows × T tokens of dot products, all accumulators in registers.
@@ -228,7 +207,7 @@ void axpyF32(float w, const float* v, float* y, uint64_t n) {
     for (; i < n; ++i) y[i] += w * v[i];
 }
 
-const detail::Table kAvx2{f32Rows, f16Rows, bf16Rows, q8Rows, q4BlockRows, q4TiledRows, q4tpRows, gemm, dotF32, axpyF32};
+const detail::Table kAvx2{f32Rows, f16Rows, bf16Rows, q8Rows, q4Rows, gemm, dotF32, axpyF32};
 
 } // namespace
 

@@ -1,0 +1,28 @@
+#pragma once
+// Runs the `cmf` binary as a user would (QProcess), for the CLI tests.
+#include <QByteArray>
+#include <QProcess>
+#include <QStringList>
+#include <nlohmann/json.hpp>
+#include <string>
+
+namespace clitest {
+
+struct Run {
+    int code = -1; // -1: crashed or timed out
+    std::string out, err;
+    nlohmann::json j() const { return nlohmann::json::parse(out); }
+};
+
+// input, when given, is written to stdin, which is then closed.
+inline Run runCmf(const QStringList& args, const QByteArray& input = {}, int timeoutMs = 300000) {
+    QProcess p;
+    p.start(QStringLiteral(CMF_BIN), args);
+    if (!input.isEmpty()) p.write(input);
+    p.closeWriteChannel();
+    p.waitForFinished(timeoutMs);
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput().toStdString(),
+            p.readAllStandardError().toStdString()};
+}
+
+} // namespace clitest
