@@ -100,7 +100,10 @@ double nmse(const A& want, const B& got) {
 class TestKernels : public QObject {
     Q_OBJECT
 private Q_SLOTS:
-    void cleanup() { k::forceScalar(false); }
+    void cleanup() {
+        k::forceScalar(false);
+        k::forceNoAvx512(false);
+    }
     void fusedEqualsDecodeThenDot_data() {
         QTest::addColumn<int>("dtype");
         QTest::addColumn<qulonglong>("cols");
@@ -198,17 +201,20 @@ private Q_SLOTS:
             if (DType(dtype) == DType::Q8_2F) k::scaleByColumnField(c.tensor, std::vector<float>(xt).data(), xt.data());
             k::quantizeActivation(xt.data(), cols, xq.data() + t * cols, xs.data() + t * cols / 32);
         }
-        std::vector<float> ys[2];
-        for (int scalar : {0, 1}) {
-            k::forceScalar(scalar);
-            ys[scalar].assign(nTok * rows, 0.0f);
-            k::gemmInt8(codes.data(), scales.data(), rows, cols, xq.data(), xs.data(), nTok, ys[scalar].data(), rows);
+        // Every implementation this CPU can run: the best (AVX-512 VNNI here), AVX2, scalar.
+        std::vector<float> ys[3];
+        for (int level = 0; level < 3; ++level) {
+            k::forceNoAvx512(level >= 1);
+            k::forceScalar(level == 2);
+            ys[level].assign(nTok * rows, 0.0f);
+            k::gemmInt8(codes.data(), scales.data(), rows, cols, xq.data(), xs.data(), nTok, ys[level].data(), rows);
             for (size_t t = 0; t < nTok; ++t) {
-                const std::vector<float> got(ys[scalar].begin() + long(t * rows), ys[scalar].begin() + long((t + 1) * rows));
-                QVERIFY2(nmse(want[t], got) <= 3e-4, (std::string(k::implementation()) + " " + std::to_string(nmse(want[t], got))).c_str());
+                const std::vector<float> got(ys[level].begin() + long(t * rows), ys[level].begin() + long((t + 1) * rows));
+                QVERIFY2(nmse(want[t], got) <= 3e-4, (std::string(k::gemmInt8Implementation()) + " " + std::to_string(nmse(want[t], got))).c_str());
             }
         }
-        QVERIFY(nmse(ys[1], ys[0]) < 1e-11); // same integer sums, float order apart
+        QVERIFY(nmse(ys[2], ys[0]) < 1e-11); // same integer sums, float order apart
+        QVERIFY(nmse(ys[2], ys[1]) < 1e-11);
     }
     void matmulDecodeAndPrefillPathsAgree_data() {
         QTest::addColumn<int>("dtype");
@@ -229,8 +235,9 @@ private Q_SLOTS:
         std::vector<float> batch(nTok * 300), one(300);
         // The 4-bit decode and every int8-coded prefill quantize the activations.
         const double bound = k::needsInt8(c.tensor) || k::packsToInt8(c.tensor) ? 3e-4 : 1e-11;
-        for (bool scalar : {false, true}) {
-            k::forceScalar(scalar);
+        for (int level = 0; level < 3; ++level) { // best, AVX2, scalar
+            k::forceNoAvx512(level >= 1);
+            k::forceScalar(level == 2);
             cmf::engine::matmul(w, x.data(), nTok, batch.data());
             for (size_t t = 0; t < nTok; ++t) {
                 cmf::engine::matmul(w, x.data() + t * 256, 1, one.data());

@@ -107,7 +107,7 @@ const char* gemmInt8Implementation() {
     static const bool vnni = detail::vnniAvailable();
     const std::string_view rows = implementation(); // "scalar" when forced, or on a CPU without AVX2
     if (rows == "scalar") return "scalar";
-    return vnni ? "avx512-vnni" : "avx2";
+    return vnni && !detail::avx512Forbidden() ? "avx512-vnni" : "avx2";
 }
 
 void gemmInt8(const int8_t* wq, const float* wScale, uint64_t rows, uint64_t cols, const int8_t* xq, const float* xScale, size_t nTok,

@@ -38,7 +38,7 @@ bool detail::avx512Available() {
 
 namespace {
 
-std::atomic<bool> gForceScalar{false};
+std::atomic<bool> gForceScalar{false}, gNoAvx512{false};
 
 const detail::Table& table() {
     static const bool avx2 = detail::avx2Available();
@@ -77,7 +77,7 @@ void gemmF32(const float* w, uint64_t rows, uint64_t cols, const float* x, size_
 #if defined(__x86_64__) || defined(__i386__)
     static const bool avx512 = detail::avx512Available();
     // Panels pay for their repack from four tokens on.
-    if (avx512 && nTok >= 4 && &table() != &detail::kScalar) return detail::gemmF32Avx512(w, rows, cols, x, nTok, y, ldy);
+    if (avx512 && !detail::avx512Forbidden() && nTok >= 4 && &table() != &detail::kScalar) return detail::gemmF32Avx512(w, rows, cols, x, nTok, y, ldy);
 #endif
     table().gemm(w, rows, cols, x, nTok, y, ldy);
 }
@@ -120,5 +120,7 @@ void scaleByColumnField(const TensorBytes& w, const float* x, float* out) {
 const char* implementation() { return &table() == &detail::kScalar ? "scalar" : "avx2"; }
 
 void forceScalar(bool scalar) { gForceScalar = scalar; }
+void forceNoAvx512(bool off) { gNoAvx512 = off; }
+bool detail::avx512Forbidden() { return gNoAvx512.load(std::memory_order_relaxed); }
 
 } // namespace cmf::engine::kernels

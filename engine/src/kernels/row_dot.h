@@ -59,6 +59,8 @@ void axpy(float w, const float* v, float* y, uint64_t n);
 const char* implementation();
 // Tests: force the scalar path (true) or the best one (false).
 void forceScalar(bool scalar);
+// Tests: keep the AVX-512 kernels out, so the AVX2 ones run on a CPU that has both.
+void forceNoAvx512(bool off);
 
 namespace detail {
 using DotFn = void (*)(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation& a, float* y);
@@ -73,6 +75,7 @@ extern const Table kScalar;
 bool avx2Available();
 const Table& avx2Table(); // only when avx2Available()
 bool avx512Available();   // AVX-512 F
+bool avx512Forbidden();   // forceNoAvx512
 void gemmF32Avx512(const float* w, uint64_t rows, uint64_t cols, const float* x, size_t nTok, float* y, size_t ldy);
 } // namespace detail
 
