@@ -216,6 +216,24 @@ private Q_SLOTS:
         QVERIFY(nmse(ys[2], ys[0]) < 1e-11); // same integer sums, float order apart
         QVERIFY(nmse(ys[2], ys[1]) < 1e-11);
     }
+    void quantizersGiveTheSameBytes() {
+        // Blocks with ties at .5 after scaling, zeros, an outlier, and random values.
+        std::vector<float> x(32 * 40);
+        std::mt19937 rng(17);
+        std::normal_distribution<float> n(0.0f, 1.0f);
+        for (auto& v : x) v = n(rng);
+        for (size_t i = 0; i < 32; ++i) x[i] = float(int(i) - 16) * 0.5f; // max 8 -> scaled steps of 127/16
+        std::fill(x.begin() + 32, x.begin() + 64, 0.0f);
+        x[100] = 1000.0f;
+        std::vector<int8_t> qa(x.size()), qb(x.size());
+        std::vector<float> sa(x.size() / 32), sb(x.size() / 32);
+        k::forceScalar(true);
+        k::quantizeActivation(x.data(), x.size(), qa.data(), sa.data());
+        k::forceScalar(false);
+        k::quantizeActivation(x.data(), x.size(), qb.data(), sb.data());
+        QVERIFY(qa == qb);
+        QVERIFY(sa == sb);
+    }
     void matmulDecodeAndPrefillPathsAgree_data() {
         QTest::addColumn<int>("dtype");
         for (DType d : {DType::F16, DType::Q8Row, DType::Q8_2F, DType::Q4Tiled, DType::Q4TP, DType::VBitRo})

@@ -101,16 +101,7 @@ void axpy(float w, const float* v, float* y, uint64_t n) { table().axpy(w, v, y,
 
 bool needsInt8(const TensorBytes& w) { return w.dtype == DType::Q4Block || w.dtype == DType::Q4Tiled || w.dtype == DType::Q4TP; }
 
-void quantizeActivation(const float* x, uint64_t n, int8_t* q, float* scales) {
-    for (uint64_t b = 0; b < n / layout::kGroup; ++b) {
-        const float* xb = x + b * layout::kGroup;
-        float amax = 0;
-        for (uint64_t i = 0; i < layout::kGroup; ++i) amax = std::max(amax, std::fabs(xb[i]));
-        const float scale = amax / 127.0f, inv = amax > 0 ? 127.0f / amax : 0.0f;
-        scales[b] = scale;
-        for (uint64_t i = 0; i < layout::kGroup; ++i) q[b * layout::kGroup + i] = int8_t(std::nearbyint(xb[i] * inv));
-    }
-}
+void quantizeActivation(const float* x, uint64_t n, int8_t* q, float* scales) { table().quantize(x, n, q, scales); }
 
 void scaleByColumnField(const TensorBytes& w, const float* x, float* out) {
     const uint8_t* col = layout::q8ColField(w);

@@ -32,7 +32,8 @@ struct Activation {
 
 // Whether dotRows reads Activation::q for this weight.
 bool needsInt8(const TensorBytes& w);
-// x (n % 32 == 0) to int8 blocks: scale = max|x|/127, q = round(x / scale).
+// x (n % 32 == 0) to int8 blocks: scale = max|x|/127, q = x · (127/max|x|)
+// rounded to nearest even. Both implementations give the same bytes.
 void quantizeActivation(const float* x, uint64_t n, int8_t* q, float* scales);
 
 // Fills Activation::qNibbleOrder and qOffset from q (n % 32 == 0).
@@ -70,6 +71,7 @@ struct Table {
     GemmFn gemm;
     float (*dot)(const float*, const float*, uint64_t);
     void (*axpy)(float, const float*, float*, uint64_t);
+    void (*quantize)(const float* x, uint64_t n, int8_t* q, float* scales);
 };
 extern const Table kScalar;
 bool avx2Available();

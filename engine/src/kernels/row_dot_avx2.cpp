@@ -207,7 +207,35 @@ void axpyF32(float w, const float* v, float* y, uint64_t n) {
     for (; i < n; ++i) y[i] += w * v[i];
 }
 
-const detail::Table kAvx2{f32Rows, f16Rows, bf16Rows, q8Rows, q4Rows, gemm, dotF32, axpyF32};
+// Same bytes as the scalar quantizer: the same float products, and
+// cvtps_epi32 rounds to nearest even as nearbyint does in the default mode.
+void quantize(const float* x, uint64_t n, int8_t* q, float* scales) {
+    const __m256 signBit = _mm256_set1_ps(-0.0f);
+    const __m256i order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
+    for (uint64_t b = 0; b < n / kGroup; ++b) {
+        const float* xb = x + b * kGroup;
+        __m256 v[4];
+        __m256 m = _mm256_setzero_ps();
+        for (int k = 0; k < 4; ++k) {
+            v[k] = _mm256_loadu_ps(xb + 8 * k);
+            m = _mm256_max_ps(m, _mm256_andnot_ps(signBit, v[k]));
+        }
+        __m128 h = _mm_max_ps(_mm256_castps256_ps128(m), _mm256_extractf128_ps(m, 1));
+        h = _mm_max_ps(h, _mm_movehl_ps(h, h));
+        h = _mm_max_ss(h, _mm_shuffle_ps(h, h, 1));
+        const float amax = _mm_cvtss_f32(h);
+        const float inv = amax > 0 ? 127.0f / amax : 0.0f;
+        scales[b] = amax / 127.0f;
+        const __m256 iv = _mm256_set1_ps(inv);
+        __m256i i0 = _mm256_cvtps_epi32(_mm256_mul_ps(v[0], iv)), i1 = _mm256_cvtps_epi32(_mm256_mul_ps(v[1], iv));
+        __m256i i2 = _mm256_cvtps_epi32(_mm256_mul_ps(v[2], iv)), i3 = _mm256_cvtps_epi32(_mm256_mul_ps(v[3], iv));
+        // packs interleave 128-bit lanes; the permute puts the 32 bytes back in order.
+        const __m256i packed = _mm256_packs_epi16(_mm256_packs_epi32(i0, i1), _mm256_packs_epi32(i2, i3));
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(q + b * kGroup), _mm256_permutevar8x32_epi32(packed, order));
+    }
+}
+
+const detail::Table kAvx2{f32Rows, f16Rows, bf16Rows, q8Rows, q4Rows, gemm, dotF32, axpyF32, quantize};
 
 } // namespace
 

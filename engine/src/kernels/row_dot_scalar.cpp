@@ -5,6 +5,9 @@
 
 #include "cmf/format/half.h"
 
+#include <algorithm>
+#include <cmath>
+
 namespace cmf::engine::kernels {
 namespace {
 
@@ -104,8 +107,19 @@ void axpyF32(float w, const float* v, float* y, uint64_t n) {
     for (uint64_t i = 0; i < n; ++i) y[i] += w * v[i];
 }
 
+void quantize(const float* x, uint64_t n, int8_t* q, float* scales) {
+    for (uint64_t b = 0; b < n / kGroup; ++b) {
+        const float* xb = x + b * kGroup;
+        float amax = 0;
+        for (uint64_t i = 0; i < kGroup; ++i) amax = std::max(amax, std::fabs(xb[i]));
+        const float inv = amax > 0 ? 127.0f / amax : 0.0f;
+        scales[b] = amax / 127.0f;
+        for (uint64_t i = 0; i < kGroup; ++i) q[b * kGroup + i] = int8_t(std::nearbyint(xb[i] * inv));
+    }
+}
+
 } // namespace
 
-const detail::Table detail::kScalar{f32Rows, f16Rows, bf16Rows, q8Rows, q4Rows, gemm, dotF32, axpyF32};
+const detail::Table detail::kScalar{f32Rows, f16Rows, bf16Rows, q8Rows, q4Rows, gemm, dotF32, axpyF32, quantize};
 
 } // namespace cmf::engine::kernels
