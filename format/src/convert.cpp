@@ -55,7 +55,7 @@ bool isRouter(const std::string& name) {
 
 // The output projection turns the last hidden state into every logit at once:
 // 4-bit noise there moves the logits of these models by 0.1-0.7 and flips
-// greedy choices that q8 keeps (measured on ../shared/models), for a few
+// greedy choices that q8 keeps (measured on the models in tests/data/models), for a few
 // percent of the file. So the q4 family keeps an untied lm_head at q8_row, as
 // llama.cpp's quantizer keeps its output tensor above Q4. A tied embedding is
 // left at q4: it is also the input table, a quarter of a small model's weights,

@@ -78,7 +78,7 @@ std::vector<std::string> without(std::vector<std::string> names, const std::vect
     return names;
 }
 
-// The facts /work/shared/models/README.md states for tiny-chat (= the demo
+// The facts the shared models README states for tiny-chat (= the demo
 // model) and tiny-chat-code: qwen3, 4 layers, hidden 256, 4 q / 2 kv heads,
 // head_dim 64, FFN 768, vocab 8192, rope_theta 1e6, eps 1e-6, context 2048,
 // untied lm_head, no biases.
