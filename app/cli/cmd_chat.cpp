@@ -3,6 +3,7 @@
 // cache keeps the common prefix, replies stream as they are generated.
 // /reset, /system TEXT, /stats, /quit; Ctrl-C stops a reply, Ctrl-D leaves.
 #include "commands.h"
+#include "sampling_options.h"
 #include "terminal_progress.h"
 
 #include "cmf/engine/session.h"
@@ -21,7 +22,6 @@ struct ChatOptions {
     uint32_t ctx = 2048, maxTokens = 256;
     bool ctxGiven = false;
     cmf::engine::SamplingParams sampling;
-    bool greedy = false;
 };
 
 // The terminal side of a Session: prints the reply as it streams and keeps
@@ -102,15 +102,9 @@ void addChat(CLI::App& app, int* exitCode) {
     cmd->add_option("--system", o->system, "System prompt");
     cmd->add_option("--ctx", o->ctx, "Context size in tokens")->capture_default_str();
     cmd->add_option("--max-tokens", o->maxTokens, "Longest reply")->capture_default_str();
-    cmd->add_flag("--greedy", o->greedy, "Greedy decoding (the default without --temp)");
-    cmd->add_option("--temp", o->sampling.temperature, "Sampling temperature");
-    cmd->add_option("--top-k", o->sampling.topK, "Top-k");
-    cmd->add_option("--top-p", o->sampling.topP, "Top-p");
-    cmd->add_option("--min-p", o->sampling.minP, "Min-p");
-    cmd->add_option("--repeat-penalty", o->sampling.repetitionPenalty, "Repetition penalty");
-    cmd->add_option("--seed", o->sampling.seed, "Random seed");
+    addSamplingOptions(cmd, o->sampling);
     cmd->callback([=] {
-        o->sampling.greedy = o->greedy || cmd->count("--temp") == 0;
+        finishSamplingOptions(cmd, o->sampling);
         o->ctxGiven = cmd->count("--ctx") > 0;
         try {
             *exitCode = chat(*o);

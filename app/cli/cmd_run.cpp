@@ -1,6 +1,7 @@
 // cmf run — generate from a prompt given as text (raw, or rendered with the
 // file's chat template under --chat) or as token ids; cmf ppl — perplexity.
 #include "commands.h"
+#include "sampling_options.h"
 #include "terminal_progress.h"
 
 #include "cmf/engine/chat_template.h"
@@ -28,7 +29,7 @@ struct Options {
     std::string path, promptIds, prompt, system;
     bool chat = false;
     uint32_t n = 32, ctx = 0, threads = 0, topLogits = 0;
-    bool greedy = false, noStop = false, json = false;
+    bool noStop = false, json = false;
     cmf::engine::SamplingParams sampling;
 };
 
@@ -123,14 +124,7 @@ void addRun(CLI::App& app, int* exitCode) {
     cmd->add_flag("--chat", o->chat, "Render --prompt as a user message with the file's chat template")->needs(text);
     cmd->add_option("--system", o->system, "System prompt (with --chat)");
     cmd->add_option("--n", o->n, "Tokens to generate")->capture_default_str();
-    cmd->add_flag("--greedy", o->greedy, "Greedy decoding (argmax); the default when no temperature is given");
-    cmd->add_option("--temp", o->sampling.temperature, "Sampling temperature (0 = greedy)");
-    cmd->add_option("--top-k", o->sampling.topK, "Keep the K most likely tokens (0 = all)");
-    cmd->add_option("--top-p", o->sampling.topP, "Nucleus sampling mass");
-    cmd->add_option("--min-p", o->sampling.minP, "Drop tokens below this share of the best one");
-    cmd->add_option("--repeat-penalty", o->sampling.repetitionPenalty, "Repetition penalty (1 = off)");
-    cmd->add_option("--presence-penalty", o->sampling.presencePenalty, "Presence penalty (0 = off)");
-    cmd->add_option("--seed", o->sampling.seed, "Random seed");
+    addSamplingOptions(cmd, o->sampling);
     cmd->add_option("--ctx", o->ctx, "Context size in tokens (default: the model's max_position_embeddings)");
     cmd->add_option("--threads", o->threads, "Worker threads (default: all cores)");
     cmd->add_option("--top-logits", o->topLogits, "Report the K best [id, logit] pairs at every step");
@@ -138,8 +132,7 @@ void addRun(CLI::App& app, int* exitCode) {
     cmd->add_flag("--json", o->json, "Print JSON");
     cmd->callback([=] {
         if (o->prompt.empty() && o->promptIds.empty()) throw CLI::ValidationError("run", "give --prompt or --prompt-ids");
-        // Sampling is on only when a temperature was asked for.
-        o->sampling.greedy = o->greedy || cmd->count("--temp") == 0;
+        finishSamplingOptions(cmd, o->sampling);
         try {
             *exitCode = run(*o);
         } catch (const CLI::Error&) {

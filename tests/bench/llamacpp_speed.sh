@@ -4,13 +4,15 @@
 # of tests/data/models), written
 # to GGUF by the peer's gguf_write.py and to CMF by `cmf convert` from the same
 # safetensors; llama-bench's pp/tg contract on both, 2 threads, one after the other.
-# Needs node/npm and python3-numpy; reads the peer from ../shared (not in ctest).
+# Needs node/npm, python3-numpy and the peer (CMF_LLAMACPP_PEER); not in ctest.
 #   bash tests/bench/llamacpp_speed.sh [CMF_BINARY] [WORKDIR] [REPS=3]
 # WORKDIR keeps the models between runs (about 8 GB). Run it on a quiet machine.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
-shared=${CMF_SHARED:-$repo/../shared}
+# The llama.cpp peer (its GGUF writer, runner and model maker) is not part of the
+# repository; CMF_LLAMACPP_PEER names its folder (see the README).
+peer_src=${CMF_LLAMACPP_PEER:?set CMF_LLAMACPP_PEER to the llama.cpp peer folder (see the README)}
 cmf=${1:-$repo/build/release/app/cli/cmf}
 work=${2:-$(mktemp -d)}
 reps=${3:-3}
@@ -20,7 +22,7 @@ py=/usr/bin/python3
 mkdir -p "$work"
 if [ ! -d "$work/peer/node_modules" ]; then
     rm -rf "$work/peer"
-    cp -r "$shared/peers/llamacpp" "$work/peer"
+    cp -r "$peer_src" "$work/peer"
     chmod -R u+w "$work/peer"
     (cd "$work/peer" && npm install --no-audit --no-fund >/dev/null 2>&1)
 fi

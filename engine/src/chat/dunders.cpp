@@ -74,17 +74,6 @@ const char* const kFloat[] = {
     "__truediv__", "__trunc__",
 };
 
-const char* const kBool[] = {
-    "__abs__", "__add__", "__and__", "__bool__", "__ceil__", "__class__", "__delattr__", "__dir__",
-    "__divmod__", "__doc__", "__eq__", "__float__", "__floor__", "__floordiv__", "__format__",
-    "__ge__", "__getattribute__", "__getnewargs__", "__getstate__", "__gt__", "__hash__", "__index__",
-    "__init__", "__init_subclass__", "__int__", "__invert__", "__le__", "__lshift__", "__lt__",
-    "__mod__", "__mul__", "__ne__", "__neg__", "__new__", "__or__", "__pos__", "__pow__", "__radd__",
-    "__rand__", "__rdivmod__", "__reduce__", "__reduce_ex__", "__repr__", "__rfloordiv__",
-    "__rlshift__", "__rmod__", "__rmul__", "__ror__", "__round__", "__rpow__", "__rrshift__",
-    "__rshift__", "__rsub__", "__rtruediv__", "__rxor__", "__setattr__", "__sizeof__", "__str__",
-    "__sub__", "__subclasshook__", "__truediv__", "__trunc__", "__xor__",
-};
 
 const char* const kNone[] = {
     "__bool__", "__class__", "__delattr__", "__dir__", "__doc__", "__eq__", "__format__", "__ge__",
@@ -218,7 +207,7 @@ bool hasPrivateAttribute(const Value& v, std::string_view name) {
     case Kind::Dict: return in(kDict, name);
     case Kind::Int: return in(kInt, name);
     case Kind::Float: return in(kFloat, name);
-    case Kind::Bool: return in(kBool, name);
+    case Kind::Bool: return in(kInt, name); // bool subclasses int and adds no dunder of its own
     case Kind::None: return in(kNone, name);
     case Kind::Range: return in(kRange, name);
     case Kind::View: {
