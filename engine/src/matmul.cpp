@@ -81,7 +81,7 @@ void prefillInt8(const Weight& w, const float* x, size_t nTok, float* y) {
         const uint64_t r0 = b * block, r1 = std::min(rows, r0 + block);
         std::vector<int8_t> codes((r1 - r0) * cols);
         std::vector<float> scales((r1 - r0) * groups);
-        kernels::packInt8(w.bytes, r0, r1, codes.data(), scales.data());
+        kernels::packInt8(w.bytes, r0, r1, codes.data(), scales.data(), w.vbitRowStarts ? w.vbitRowStarts->data() : nullptr);
         kernels::gemmInt8(codes.data(), scales.data(), r1 - r0, cols, xq.data(), xs.data(), nTok, y + r0, rows);
     });
 }

@@ -2,6 +2,7 @@
 
 #include "cmf/format/error.h"
 #include "cmf/format/envelope.h"
+#include "kernels/vbit_rows.h"
 
 #include <cmath>
 
@@ -32,7 +33,15 @@ public:
         }
         const auto& t = m_.tensors()[*i];
         if (t.record.ndim != 2) throw Error(ErrorKind::Parse, "model: tensor " + name + " is not 2-D");
-        return Weight{m_.tensorBytes(t)};
+        Weight w{m_.tensorBytes(t), nullptr};
+        if (w.bytes.dtype == DType::VBit || w.bytes.dtype == DType::VBitRo) {
+            // The int8 kernels trust widths and row offsets: check them once
+            // here (a pass over the widths and the table, not the weights).
+            validatePayload(w.bytes);
+            if (w.bytes.dtype == DType::VBit)
+                w.vbitRowStarts = std::make_shared<const std::vector<uint64_t>>(kernels::vbitRowStarts(w.bytes));
+        }
+        return w;
     }
 
     // 1-D tensors are small: decoded once to float32.

@@ -8,8 +8,10 @@
 
 #include "cmf/engine/ops.h"
 #include "cmf/format/encode.h"
+#include "cmf/format/half.h"
 #include "kernels/gemm_int8.h"
 #include "kernels/row_dot.h"
+#include "kernels/vbit_rows.h"
 
 #include <QTest>
 #include <cmath>
@@ -35,6 +37,42 @@ Case make(DType dtype, uint64_t rows, uint64_t cols, uint32_t seed) {
     Case c;
     c.bytes = cmf::encode(dtype, {rows, cols}, w.data());
     c.tensor = {dtype, {rows, cols}, c.bytes.data(), c.bytes.size()};
+    c.decoded.resize(rows * cols);
+    cmf::decodeRows(c.tensor, 0, rows, c.decoded.data());
+    return c;
+}
+
+// A vbit_ro payload with random widths and codes (every width, 8-bit codes up
+// to 255, the last row ending the buffer), decoded by the format's decoder.
+Case randomVbitRo(uint64_t rows, uint64_t cols, uint32_t seed) {
+    std::mt19937 rng(seed);
+    const unsigned widths[] = {3, 4, 5, 6, 8};
+    std::vector<unsigned> bits(rows);
+    for (uint64_t r = 0; r < rows; ++r) bits[r] = r == 0 ? 8 : widths[(r * 7 + rng()) % 5];
+    Case c;
+    for (unsigned b : bits) c.bytes.push_back(uint8_t(b));
+    std::uniform_real_distribution<float> scale(-0.1f, 0.1f);
+    for (uint64_t i = 0; i < rows * cols / 32; ++i) {
+        const uint16_t h = cmf::f32ToF16(scale(rng));
+        c.bytes.push_back(uint8_t(h & 0xFF)), c.bytes.push_back(uint8_t(h >> 8));
+    }
+    std::vector<uint8_t> packed;
+    std::vector<uint32_t> offsets{0};
+    for (uint64_t r = 0; r < rows; ++r) {
+        uint32_t acc = 0;
+        unsigned have = 0;
+        for (uint64_t i = 0; i < cols; ++i) {
+            const uint32_t u = r == 0 && i < 4 ? 255 : rng() % (1u << bits[r]);
+            acc = (acc << bits[r]) | u, have += bits[r];
+            while (have >= 8) packed.push_back(uint8_t(acc >> (have - 8))), have -= 8;
+        }
+        offsets.push_back(uint32_t(packed.size()));
+    }
+    for (uint32_t off : offsets)
+        for (int b = 0; b < 4; ++b) c.bytes.push_back(uint8_t(off >> (8 * b)));
+    c.bytes.insert(c.bytes.end(), packed.begin(), packed.end());
+    c.tensor = {DType::VBitRo, {rows, cols}, c.bytes.data(), c.bytes.size()};
+    cmf::validatePayload(c.tensor);
     c.decoded.resize(rows * cols);
     cmf::decodeRows(c.tensor, 0, rows, c.decoded.data());
     return c;
@@ -112,10 +150,10 @@ private Q_SLOTS:
         // 32-block of N(0,1) with an outlier quantized in 1/127 steps of its max).
         const std::pair<DType, double> kinds[] = {{DType::F32, 1e-11}, {DType::F16, 1e-11},     {DType::BF16, 1e-11},
                                                   {DType::Q8Row, 1e-11}, {DType::Q8_2F, 1e-11}, {DType::Q4Block, 3e-4},
-                                                  {DType::Q4Tiled, 3e-4}, {DType::Q4TP, 3e-4}};
+                                                  {DType::Q4Tiled, 3e-4}, {DType::Q4TP, 3e-4},  {DType::VBitRo, 3e-4}};
         for (const auto& [d, bound] : kinds)
             for (qulonglong cols : {96ull, 896ull, 100ull}) {
-                const bool q4 = d == DType::Q4Block || d == DType::Q4Tiled || d == DType::Q4TP;
+                const bool q4 = d == DType::Q4Block || d == DType::Q4Tiled || d == DType::Q4TP || d == DType::VBitRo;
                 if (q4 && cols % 32) continue; // a 4-bit row must be whole groups to be fused
                 QTest::newRow((std::string(cmf::dtypeName(d)) + "/" + std::to_string(cols)).c_str()) << int(d) << cols << bound;
             }
@@ -151,8 +189,9 @@ private Q_SLOTS:
     void notFusedWhereRowsSplitGroups() {
         const Case c = make(DType::Q4Block, 5, 40, 1);
         QVERIFY(!k::fused(c.tensor));
-        const Case v = make(DType::VBitRo, 8, 64, 1);
+        const Case v = make(DType::VBit, 8, 64, 1); // no row table: the int8 prefill path
         QVERIFY(!k::fused(v.tensor));
+        QVERIFY(k::packsToInt8(v.tensor));
     }
     void quantizeActivationRoundsToTheBlockMax() {
         std::vector<float> x(64);
@@ -174,7 +213,7 @@ private Q_SLOTS:
     }
     void int8PrefillEqualsDecodeThenDot_data() {
         QTest::addColumn<int>("dtype");
-        for (DType d : {DType::Q8Row, DType::Q8_2F, DType::Q4Block, DType::Q4Tiled, DType::Q4TP})
+        for (DType d : {DType::Q8Row, DType::Q8_2F, DType::Q4Block, DType::Q4Tiled, DType::Q4TP, DType::VBit, DType::VBitRo})
             QTest::newRow(cmf::dtypeName(d).data()) << int(d);
     }
     void int8PrefillEqualsDecodeThenDot() {
@@ -215,6 +254,72 @@ private Q_SLOTS:
         }
         QVERIFY(nmse(ys[2], ys[0]) < 1e-11); // same integer sums, float order apart
         QVERIFY(nmse(ys[2], ys[1]) < 1e-11);
+    }
+    // An 8-bit vbit row spans u − 127 = −127 … 128; 128 does not fit int8,
+    // so such rows are packed negated. Hand-made payload: row 0 is 8-bit with
+    // u = 255, 0, 127 and 254; row 1 is 3-bit; one 32-group per row.
+    void vbitEightBitRowsPackExactly() {
+        const uint64_t rows = 2, cols = 32;
+        std::vector<uint8_t> bytes = {8, 3};
+        const uint16_t scales[2] = {cmf::f32ToF16(0.5f), cmf::f32ToF16(-0.25f)};
+        for (uint16_t h : scales) bytes.push_back(uint8_t(h & 0xFF)), bytes.push_back(uint8_t(h >> 8));
+        for (uint32_t off : {0u, 32u, 44u})
+            for (int b = 0; b < 4; ++b) bytes.push_back(uint8_t(off >> (8 * b)));
+        for (uint64_t i = 0; i < cols; ++i) bytes.push_back(i == 0 ? 255 : i == 1 ? 0 : i == 2 ? 127 : uint8_t(254 - i));
+        for (int i = 0; i < 12; ++i) bytes.push_back(uint8_t(0x5A + 17 * i)); // 32 three-bit codes
+        const cmf::TensorBytes t{DType::VBitRo, {rows, cols}, bytes.data(), bytes.size()};
+        cmf::validatePayload(t);
+        std::vector<float> decoded(rows * cols);
+        cmf::decodeRows(t, 0, rows, decoded.data());
+        QCOMPARE(decoded[0], 64.0f); // (255 − 127) · 0.5
+        std::vector<int8_t> codes(rows * cols);
+        std::vector<float> packedScales(rows);
+        k::packInt8(t, 0, rows, codes.data(), packedScales.data());
+        for (uint64_t i = 0; i < rows * cols; ++i) QCOMPARE(float(codes[i]) * packedScales[i / 32], decoded[i]);
+        // And through the int8 product: the weight's rows against an activation of ones.
+        std::vector<int8_t> xq(cols, 127);
+        const float xs = 1.0f / 127.0f;
+        for (int level = 0; level < 3; ++level) {
+            k::forceNoAvx512(level >= 1);
+            k::forceScalar(level == 2);
+            float y[2];
+            k::gemmInt8(codes.data(), packedScales.data(), rows, cols, xq.data(), &xs, 1, y, rows);
+            for (uint64_t r = 0; r < rows; ++r) {
+                double sum = 0;
+                for (uint64_t i = 0; i < cols; ++i) sum += decoded[r * cols + i];
+                QVERIFY2(std::fabs(y[r] - sum) < 1e-3, k::gemmInt8Implementation());
+            }
+        }
+    }
+    // Every width, 8-bit codes of 255 (u − 127 = 128), a last row ending the
+    // buffer: the in-register unpacking against the format's decoder.
+    void vbitRoKernelEveryWidth() {
+        for (uint64_t cols : {32ull, 64ull, 896ull}) {
+            const Case c = randomVbitRo(41, cols, uint32_t(cols));
+            QVERIFY(k::fused(c.tensor));
+            const auto x = activation(cols, 13);
+            const auto want = exact(c, x);
+            std::vector<float> got[2];
+            for (bool scalar : {false, true}) {
+                k::forceScalar(scalar);
+                got[scalar] = viaKernel(c, x);
+                const double e = nmse(want, got[scalar]);
+                QVERIFY2(e <= 3e-4, (std::string(k::implementation()) + " nmse " + std::to_string(e)).c_str());
+            }
+            QVERIFY2(nmse(got[1], got[0]) < 1e-11, std::to_string(nmse(got[1], got[0])).c_str());
+        }
+    }
+    // A vbit weight without a row table: row starts scanned or given agree.
+    void vbitRowStartsFromLoadOrScan() {
+        const Case c = make(DType::VBit, 40, 96, 8);
+        const auto starts = k::vbitRowStarts(c.tensor);
+        std::vector<int8_t> a(20 * 96), b(20 * 96);
+        std::vector<float> sa(20 * 3), sb(20 * 3);
+        k::packInt8(c.tensor, 17, 37, a.data(), sa.data(), starts.data());
+        k::packInt8(c.tensor, 17, 37, b.data(), sb.data(), nullptr);
+        QVERIFY(a == b);
+        QVERIFY(sa == sb);
+        for (uint64_t i = 0; i < 20 * 96; ++i) QCOMPARE(float(a[i]) * sa[i / 32], c.decoded[17 * 96 + i]);
     }
     void quantizersGiveTheSameBytes() {
         // Blocks with ties at .5 after scaling, zeros, an outlier, and random values.

@@ -2,6 +2,7 @@
 
 #include "kernels/layout.h"
 #include "kernels/row_dot.h"
+#include "kernels/vbit_rows.h"
 
 #include "cmf/format/half.h"
 
@@ -19,7 +20,9 @@ bool packsToInt8(const TensorBytes& w) {
     case DType::Q8_2F:
     case DType::Q4Block:
     case DType::Q4Tiled:
-    case DType::Q4TP: return true;
+    case DType::Q4TP:
+    case DType::VBit:
+    case DType::VBitRo: return true;
     default: return false;
     }
 }
@@ -37,7 +40,8 @@ void unpackNibbles(const uint8_t* nib, int8_t* out) {
 
 } // namespace
 
-void packInt8(const TensorBytes& w, uint64_t r0, uint64_t r1, int8_t* codes, float* scales) {
+void packInt8(const TensorBytes& w, uint64_t r0, uint64_t r1, int8_t* codes, float* scales, const uint64_t* vbitRowStarts) {
+    if (w.dtype == DType::VBit || w.dtype == DType::VBitRo) return packVbitRows(w, r0, r1, vbitRowStarts, codes, scales);
     const uint64_t cols = w.shape.cols, groups = cols / kGroup;
     for (uint64_t r = r0; r < r1; ++r, codes += cols, scales += groups) {
         switch (w.dtype) {

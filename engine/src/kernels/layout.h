@@ -62,6 +62,19 @@ inline std::array<float, 32> q4tpLadder(float lo, float step) {
     return ladder;
 }
 
+// vbit / vbit_ro: [u8 widths: rows][f16 scales: rows·gpr][vbit_ro: u32 row_offsets: rows+1][packed rows]
+inline const uint8_t* vbitScales(const TensorBytes& w, uint64_t r) { return w.data + w.shape.rows + 2 * r * gpr(w); }
+inline const uint8_t* vbitTable(const TensorBytes& w) { return w.data + w.shape.rows + 2 * w.shape.rows * gpr(w); }
+inline const uint8_t* vbitPackedArea(const TensorBytes& w) {
+    return vbitTable(w) + (w.dtype == DType::VBitRo ? 4 * (w.shape.rows + 1) : 0);
+}
+// vbit_ro only: row r's packed bits, from the row table.
+inline const uint8_t* vbitPacked(const TensorBytes& w, uint64_t r) {
+    uint32_t off;
+    std::memcpy(&off, vbitTable(w) + 4 * r, 4);
+    return vbitPackedArea(w) + off;
+}
+
 // Rows [r0, r1) of a 4-bit weight (q4_block with whole groups per row,
 // q4_tiled, q4tp): y[r − r0] = rowDot(gpr, group), where group(g) returns the
 // row's g-th nibble bytes and scale. half(p) converts an f16, ladder(w, r)

@@ -58,6 +58,7 @@ detail::DotFn pick(const detail::Table& t, DType d) {
     case DType::Q4Block:
     case DType::Q4Tiled:
     case DType::Q4TP: return t.q4;
+    case DType::VBitRo: return t.vbit;
     default: return nullptr;
     }
 }
@@ -99,7 +100,9 @@ void nibbleOrder(const int8_t* q, uint64_t n, int8_t* ordered, float* offset) {
 float dot(const float* a, const float* b, uint64_t n) { return table().dot(a, b, n); }
 void axpy(float w, const float* v, float* y, uint64_t n) { table().axpy(w, v, y, n); }
 
-bool needsInt8(const TensorBytes& w) { return w.dtype == DType::Q4Block || w.dtype == DType::Q4Tiled || w.dtype == DType::Q4TP; }
+bool needsInt8(const TensorBytes& w) {
+    return w.dtype == DType::Q4Block || w.dtype == DType::Q4Tiled || w.dtype == DType::Q4TP || w.dtype == DType::VBitRo;
+}
 
 void quantizeActivation(const float* x, uint64_t n, int8_t* q, float* scales) { table().quantize(x, n, q, scales); }
 

@@ -16,6 +16,8 @@
 namespace cmf::engine::kernels {
 
 // Whether dotRows handles this weight in place (else: decode rows, then dot).
+// A vbit_ro payload must have passed validatePayload: the kernel trusts its
+// widths and row table. (vbit, without a table, takes the int8 prefill path.)
 bool fused(const TensorBytes& w);
 
 // One token's activation as the kernels read it.
@@ -67,7 +69,7 @@ namespace detail {
 using DotFn = void (*)(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation& a, float* y);
 using GemmFn = void (*)(const float* w, uint64_t rows, uint64_t cols, const float* x, size_t nTok, float* y, size_t ldy);
 struct Table {
-    DotFn f32, f16, bf16, q8, q4; // q4: q4_block, q4_tiled and q4tp
+    DotFn f32, f16, bf16, q8, q4, vbit; // q4: q4_block, q4_tiled and q4tp; vbit: vbit_ro
     GemmFn gemm;
     float (*dot)(const float*, const float*, uint64_t);
     void (*axpy)(float, const float*, float*, uint64_t);
@@ -78,6 +80,8 @@ bool avx2Available();
 const Table& avx2Table(); // only when avx2Available()
 bool avx512Available();   // AVX-512 F
 bool avx512Forbidden();   // forceNoAvx512
+void vbitRowsScalar(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation& a, float* y);
+void vbitRowsAvx2(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation& a, float* y);
 void gemmF32Avx512(const float* w, uint64_t rows, uint64_t cols, const float* x, size_t nTok, float* y, size_t ldy);
 } // namespace detail
 

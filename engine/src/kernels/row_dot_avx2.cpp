@@ -235,7 +235,7 @@ void quantize(const float* x, uint64_t n, int8_t* q, float* scales) {
     }
 }
 
-const detail::Table kAvx2{f32Rows, f16Rows, bf16Rows, q8Rows, q4Rows, gemm, dotF32, axpyF32, quantize};
+const detail::Table kAvx2{f32Rows, f16Rows, bf16Rows, q8Rows, q4Rows, detail::vbitRowsAvx2, gemm, dotF32, axpyF32, quantize};
 
 } // namespace
 

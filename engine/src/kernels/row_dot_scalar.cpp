@@ -120,6 +120,6 @@ void quantize(const float* x, uint64_t n, int8_t* q, float* scales) {
 
 } // namespace
 
-const detail::Table detail::kScalar{f32Rows, f16Rows, bf16Rows, q8Rows, q4Rows, gemm, dotF32, axpyF32, quantize};
+const detail::Table detail::kScalar{f32Rows, f16Rows, bf16Rows, q8Rows, q4Rows, detail::vbitRowsScalar, gemm, dotF32, axpyF32, quantize};
 
 } // namespace cmf::engine::kernels

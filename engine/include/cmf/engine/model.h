@@ -19,6 +19,8 @@ namespace cmf::engine {
 // A 2-D weight in place: [rows = out, cols = in].
 struct Weight {
     TensorBytes bytes;
+    // vbit (no row table in the file): where each row's bits start, found once at load.
+    std::shared_ptr<const std::vector<uint64_t>> vbitRowStarts;
     uint64_t rows() const { return bytes.shape.rows; }
     uint64_t cols() const { return bytes.shape.cols; }
     bool present() const { return bytes.data != nullptr; }
