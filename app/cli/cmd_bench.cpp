@@ -4,6 +4,7 @@
 // repetitions; medians, spreads and peak RSS. Prompt tokens are drawn from
 // the vocabulary with a fixed seed; decode feeds back the greedy token.
 #include "commands.h"
+#include "specialist_options.h"
 #include "terminal_progress.h"
 
 #include "cmf/engine/runner.h"
@@ -27,6 +28,7 @@ struct BenchOptions {
     std::string path;
     uint32_t pp = 512, tg = 128, reps = 3, threads = 0;
     bool json = false;
+    SpecialistOptions spec;
 };
 
 double median(std::vector<double> v) {
@@ -75,6 +77,7 @@ int bench(const BenchOptions& o) {
     std::mt19937 rng(1234);
     std::vector<int32_t> prompt(o.pp);
     for (auto& t : prompt) t = int32_t(rng() % vocab);
+    runner.setup(runnerSetup(*model, o.spec, prompt.empty() ? std::span<const int32_t>() : std::span<const int32_t>(prompt)));
     const auto* stop = interruptFlag();
     using Clock = std::chrono::steady_clock;
 
@@ -148,6 +151,7 @@ void addBench(CLI::App& app, int* exitCode) {
     cmd->add_option("--tg", o->tg, "Tokens decoded one at a time (0 = skip)")->capture_default_str();
     cmd->add_option("--reps", o->reps, "Repetitions after one warmup")->capture_default_str()->check(CLI::Range(1u, 1000u));
     cmd->add_option("--threads", o->threads, "Worker threads (default: all cores)");
+    addSpecialistOptions(cmd, o->spec);
     cmd->add_flag("--json", o->json, "Print JSON");
     cmd->callback([=] {
         try {

@@ -3,6 +3,7 @@
 // cache keeps the common prefix, replies stream as they are generated.
 // /reset, /system TEXT, /stats, /quit; Ctrl-C stops a reply, Ctrl-D leaves.
 #include "commands.h"
+#include "specialist_options.h"
 #include "sampling_options.h"
 #include "terminal_progress.h"
 
@@ -22,6 +23,7 @@ struct ChatOptions {
     uint32_t ctx = 2048, maxTokens = 256;
     bool ctxGiven = false;
     cmf::engine::SamplingParams sampling;
+    SpecialistOptions spec;
 };
 
 // The terminal side of a Session: prints the reply as it streams and keeps
@@ -31,17 +33,22 @@ public:
     TerminalChat(const ChatOptions& o, std::shared_ptr<const cmf::engine::Model> model, uint32_t ctx) : session_(std::move(model), ctx) {
         if (!session_.tokenizer()) throw cmf::Error(cmf::ErrorKind::Parse, "the file has no tokenizer section (§6): nothing to chat with");
         session_.setSystem(o.system);
+        applySpecialist(session_, o.spec);
         options_.maxTokens = o.maxTokens;
         options_.sampling = o.sampling;
     }
 
     void reset() { session_.clear(); }
+    // Live switches: the next reply runs under them, nothing is reloaded.
+    void setTask(const std::string& t) { session_.setTask(t == "none" ? std::string() : t); }
+    void setSkill(const std::string& s) { session_.setSkill(s); }
     void setSystem(std::string s) { session_.setSystem(std::move(s)); }
 
     void reply(const std::string& user) {
         clearInterrupt();
         last_ = session_.reply(user, options_, [](std::string_view piece) { std::cout << piece << std::flush; }, interruptFlag());
         std::cout << "\n";
+        if (last_->routing) std::fprintf(stderr, "(routed to %s)\n", last_->skill.empty() ? "the backbone" : last_->skill.c_str());
         clearInterrupt();
     }
 
@@ -69,7 +76,8 @@ int chat(const ChatOptions& o) {
     const uint32_t maxPos = model->config().maxPositions;
     TerminalChat s(o, model, o.ctxGiven || !maxPos ? o.ctx : std::min(o.ctx, maxPos));
     interruptFlag();
-    std::fprintf(stderr, "chatting with %s — /reset, /system TEXT, /stats, /quit; Ctrl-C stops a reply\n", o.path.c_str());
+    std::fprintf(stderr, "chatting with %s — /reset, /system TEXT, /task NAME|none, /skill ID|auto|none, /stats, /quit; Ctrl-C stops a reply\n",
+                 o.path.c_str());
     std::string line;
     while (true) {
         std::cout << "> " << std::flush;
@@ -84,6 +92,15 @@ int chat(const ChatOptions& o) {
             s.setSystem(line.size() > 8 ? line.substr(8) : std::string());
             s.reset();
             std::cout << "(system prompt set; conversation cleared)\n";
+        } else if (line.rfind("/task ", 0) == 0 || line.rfind("/skill ", 0) == 0) {
+            const bool task = line[1] == 't';
+            const std::string arg = line.substr(task ? 6 : 7);
+            try {
+                task ? s.setTask(arg) : s.setSkill(arg);
+                std::cout << "(" << (task ? "task " : "skill ") << arg << " from the next reply on)\n";
+            } catch (const std::exception& e) {
+                std::cout << "(" << e.what() << ")\n";
+            }
         } else if (line == "/stats") {
             s.printStats();
         } else {
@@ -100,6 +117,7 @@ void addChat(CLI::App& app, int* exitCode) {
     auto o = std::make_shared<ChatOptions>();
     cmd->add_option("FILE", o->path, "CMF model")->required();
     cmd->add_option("--system", o->system, "System prompt");
+    addSpecialistOptions(cmd, o->spec);
     cmd->add_option("--ctx", o->ctx, "Context size in tokens")->capture_default_str();
     cmd->add_option("--max-tokens", o->maxTokens, "Longest reply")->capture_default_str();
     addSamplingOptions(cmd, o->sampling);

@@ -2,6 +2,7 @@
 // file's chat template under --chat) or as token ids; cmf ppl — perplexity.
 #include "commands.h"
 #include "sampling_options.h"
+#include "specialist_options.h"
 #include "terminal_progress.h"
 
 #include "cmf/engine/chat_template.h"
@@ -31,6 +32,7 @@ struct Options {
     uint32_t n = 32, ctx = 0, threads = 0, topLogits = 0;
     bool noStop = false, json = false;
     cmf::engine::SamplingParams sampling;
+    SpecialistOptions spec;
 };
 
 std::vector<int32_t> parseIds(const std::string& s) {
@@ -60,6 +62,7 @@ int run(const Options& o) {
     if (!o.promptIds.empty()) prompt = parseIds(o.promptIds);
     const uint32_t ctx = o.ctx ? o.ctx : maxPos; // the KV cache grows only as far as it is used
     cmf::engine::Session session(model, ctx);
+    applySpecialist(session, o.spec);
     const auto* tok = session.tokenizer();
     if (prompt.empty()) {
         if (!tok) throw cmf::Error(cmf::ErrorKind::Parse, "the file has no tokenizer section (§6); give --prompt-ids");
@@ -98,6 +101,9 @@ int run(const Options& o) {
                        {"decode_tok_s", r.decodeTokensPerSecond()},
                        {"finish", cmf::engine::finishName(r.finish)}};
     if (o.topLogits) out["top"] = top;
+    if (!r.task.empty()) out["task"] = r.task;
+    if (!o.spec.skill.empty()) out["skill"] = r.skill.empty() ? nlohmann::json() : nlohmann::json(r.skill);
+    if (r.routing) out["energies"] = energiesJson(*r.routing);
     if (o.json) {
         std::cout << out.dump(2) << "\n";
     } else if (tok) {
@@ -129,6 +135,7 @@ void addRun(CLI::App& app, int* exitCode) {
     cmd->add_option("--threads", o->threads, "Worker threads (default: all cores)");
     cmd->add_option("--top-logits", o->topLogits, "Report the K best [id, logit] pairs at every step");
     cmd->add_flag("--no-stop", o->noStop, "Keep generating past end-of-sequence tokens");
+    addSpecialistOptions(cmd, o->spec);
     cmd->add_flag("--json", o->json, "Print JSON");
     cmd->callback([=] {
         if (o->prompt.empty() && o->promptIds.empty()) throw CLI::ValidationError("run", "give --prompt or --prompt-ids");
@@ -150,6 +157,7 @@ void addPpl(CLI::App& app, int* exitCode) {
         std::string path, file;
         uint32_t ctx = 512, stride = 256, threads = 0;
         bool json = false;
+        SpecialistOptions spec;
     };
     auto o = std::make_shared<Opts>();
     cmd->add_option("FILE", o->path, "CMF model")->required();
@@ -158,6 +166,7 @@ void addPpl(CLI::App& app, int* exitCode) {
     cmd->add_option("--stride", o->stride, "Distance between window starts")->capture_default_str();
     cmd->add_option("--threads", o->threads, "Worker threads (default: all cores)");
     cmd->add_flag("--json", o->json, "Print JSON");
+    addSpecialistOptions(cmd, o->spec);
     cmd->callback([=] {
         try {
             std::unique_ptr<tbb::global_control> limit;
@@ -168,12 +177,14 @@ void addPpl(CLI::App& app, int* exitCode) {
             const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
             const auto ids = tok.encode(text, false);
             TerminalProgress bar("ppl");
+            // --skill auto routes once, on the text's first window.
+            const auto setup = runnerSetup(*model, o->spec, std::span<const int32_t>(ids).first(std::min<size_t>(ids.size(), o->ctx)));
             const auto r = cmf::engine::perplexity(model, ids, o->ctx, o->stride,
-                                                   cmf::Control{o->json ? cmf::ProgressFn{} : bar.callback(), interruptFlag()});
+                                                   cmf::Control{o->json ? cmf::ProgressFn{} : bar.callback(), interruptFlag()}, setup);
             bar.finish();
             const nlohmann::json out{{"tokens", ids.size()},      {"tokens_predicted", r.tokensPredicted}, {"nll_per_token", r.nllPerToken},
                                      {"perplexity", r.perplexity}, {"ctx", o->ctx},                    {"stride", o->stride},
-                                     {"seconds", r.seconds}};
+                                     {"seconds", r.seconds},       {"task", o->spec.task},            {"skill", o->spec.skill}};
             if (o->json) std::cout << out.dump(2) << "\n";
             else std::printf("perplexity %.4f over %llu predicted tokens (nll %.5f/token, ctx %u, stride %u, %.1f s)\n", r.perplexity,
                              (unsigned long long)r.tokensPredicted, r.nllPerToken, o->ctx, o->stride, r.seconds);

@@ -50,21 +50,38 @@ void prepareDecode(const Weight& w, const float* x, size_t nTok, DecodeInput& in
     }
 }
 
-// Rows [r0, r1) of one weight for every token.
-void decodeRows(const MatmulOut& o, const DecodeInput& in, uint64_t r0, uint64_t r1, size_t nTok) {
-    float out[512];
-    const uint64_t rows = o.w->rows();
-    for (uint64_t a = r0; a < r1; a += 512) {
-        const uint64_t b = std::min<uint64_t>(r1, a + 512);
-        for (size_t t = 0; t < nTok; ++t) {
-            kernels::dotRows(o.w->bytes, a, b, in.acts[t], out);
-            std::copy(out, out + (b - a), o.y + t * rows + a);
-        }
+// Output rows [o0, o1) of o as pieces of contiguous weight rows:
+// fn(weightRow0, weightRow1, outRow0).
+template <class Fn>
+void forEachPiece(const MatmulOut& o, uint64_t o0, uint64_t o1, Fn fn) {
+    if (o.runs.empty()) return fn(o0, o1, o0);
+    // Runs are in output order; find the first that ends after o0.
+    auto it = std::upper_bound(o.runs.begin(), o.runs.end(), o0, [](uint64_t v, const RowRun& r) { return v < r.out + r.count; });
+    for (; it != o.runs.end() && it->out < o1; ++it) {
+        const uint64_t a = std::max(o0, it->out), b = std::min(o1, it->out + it->count);
+        fn(it->first + (a - it->out), it->first + (b - it->out), a);
     }
 }
 
-void prefillInt8(const Weight& w, const float* x, size_t nTok, float* y) {
-    const uint64_t rows = w.rows(), cols = w.cols(), groups = cols / 32;
+// Output rows [r0, r1) of one weight for every token.
+void decodeRows(const MatmulOut& o, const DecodeInput& in, uint64_t r0, uint64_t r1, size_t nTok) {
+    float out[512];
+    const uint64_t rows = o.outRows();
+    forEachPiece(o, r0, r1, [&](uint64_t w0, uint64_t w1, uint64_t at) {
+        for (uint64_t a = w0; a < w1; a += 512) {
+            const uint64_t b = std::min<uint64_t>(w1, a + 512);
+            for (size_t t = 0; t < nTok; ++t) {
+                kernels::dotRows(o.w->bytes, a, b, in.acts[t], out);
+                std::copy(out, out + (b - a), o.y + t * rows + at + (a - w0));
+            }
+        }
+    });
+}
+
+void prefillInt8(const MatmulOut& o, const float* x, size_t nTok) {
+    const Weight& w = *o.w;
+    float* y = o.y;
+    const uint64_t rows = o.outRows(), cols = w.cols(), groups = cols / 32;
     std::vector<int8_t> xq(nTok * cols);
     std::vector<float> xs(nTok * groups), scaled;
     for (size_t t = 0; t < nTok; ++t) {
@@ -81,23 +98,42 @@ void prefillInt8(const Weight& w, const float* x, size_t nTok, float* y) {
         const uint64_t r0 = b * block, r1 = std::min(rows, r0 + block);
         std::vector<int8_t> codes((r1 - r0) * cols);
         std::vector<float> scales((r1 - r0) * groups);
-        kernels::packInt8(w.bytes, r0, r1, codes.data(), scales.data(), w.vbitRowStarts ? w.vbitRowStarts->data() : nullptr);
+        forEachPiece(o, r0, r1, [&](uint64_t w0, uint64_t w1, uint64_t at) {
+            kernels::packInt8(w.bytes, w0, w1, codes.data() + (at - r0) * cols, scales.data() + (at - r0) * groups,
+                              w.vbitRowStarts ? w.vbitRowStarts->data() : nullptr);
+        });
         kernels::gemmInt8(codes.data(), scales.data(), r1 - r0, cols, xq.data(), xs.data(), nTok, y + r0, rows);
     });
 }
 
-void prefillF32(const Weight& w, const float* x, size_t nTok, float* y) {
-    const uint64_t rows = w.rows(), cols = w.cols();
+void prefillF32(const MatmulOut& o, const float* x, size_t nTok) {
+    const Weight& w = *o.w;
+    float* y = o.y;
+    const uint64_t rows = o.outRows(), cols = w.cols();
     const uint64_t block = std::max<uint64_t>(1, std::min<uint64_t>(64, (1u << 16) / std::max<uint64_t>(1, cols)));
     tbb::parallel_for(uint64_t(0), (rows + block - 1) / block, [&](uint64_t b) {
         const uint64_t r0 = b * block, r1 = std::min(rows, r0 + block);
         std::vector<float> buf((r1 - r0) * cols);
-        cmf::decodeRows(w.bytes, r0, r1, buf.data());
+        forEachPiece(o, r0, r1, [&](uint64_t w0, uint64_t w1, uint64_t at) { cmf::decodeRows(w.bytes, w0, w1, buf.data() + (at - r0) * cols); });
         kernels::gemmF32(buf.data(), r1 - r0, cols, x, nTok, y + r0, rows);
     });
 }
 
 } // namespace
+
+uint64_t MatmulOut::outRows() const {
+    if (runs.empty()) return w->rows();
+    return runs.back().out + runs.back().count;
+}
+
+std::vector<RowRun> rowRuns(std::span<const uint32_t> rows) {
+    std::vector<RowRun> runs;
+    for (size_t i = 0; i < rows.size(); ++i) {
+        if (!runs.empty() && runs.back().first + runs.back().count == rows[i]) ++runs.back().count;
+        else runs.push_back({rows[i], 1, i});
+    }
+    return runs;
+}
 
 void matmul(const Weight& w, const float* x, size_t nTok, float* y) {
     const MatmulOut one{&w, y};
@@ -108,8 +144,8 @@ void matmulMany(std::span<const MatmulOut> outs, const float* x, size_t nTok) {
     const bool decode = nTok <= kFusedTokens && std::all_of(outs.begin(), outs.end(), [](const MatmulOut& o) { return kernels::fused(o.w->bytes); });
     if (!decode) {
         for (const auto& o : outs) {
-            if (kernels::packsToInt8(o.w->bytes)) prefillInt8(*o.w, x, nTok, o.y);
-            else prefillF32(*o.w, x, nTok, o.y);
+            if (kernels::packsToInt8(o.w->bytes)) prefillInt8(o, x, nTok);
+            else prefillF32(o, x, nTok);
         }
         return;
     }
@@ -117,8 +153,8 @@ void matmulMany(std::span<const MatmulOut> outs, const float* x, size_t nTok) {
     uint64_t totalRows = 0, totalBytes = 0;
     for (size_t i = 0; i < outs.size(); ++i) {
         prepareDecode(*outs[i].w, x, nTok, inputs[i]);
-        totalRows += outs[i].w->rows();
-        totalBytes += outs[i].w->bytes.nbytes;
+        totalRows += outs[i].outRows();
+        totalBytes += outs[i].w->bytes.nbytes / std::max<uint64_t>(1, outs[i].w->rows()) * outs[i].outRows();
     }
     // The weights' rows laid end to end, about 64 KB of weights per task:
     // enough work to amortise scheduling, enough tasks to balance.
@@ -126,7 +162,7 @@ void matmulMany(std::span<const MatmulOut> outs, const float* x, size_t nTok) {
     tbb::parallel_for(tbb::blocked_range<uint64_t>(0, totalRows, grain), [&](const tbb::blocked_range<uint64_t>& range) {
         uint64_t base = 0;
         for (size_t i = 0; i < outs.size(); ++i) {
-            const uint64_t rows = outs[i].w->rows();
+            const uint64_t rows = outs[i].outRows();
             const uint64_t a = std::max(range.begin(), base), b = std::min(range.end(), base + rows);
             if (a < b) decodeRows(outs[i], inputs[i], a - base, b - base, nTok);
             base += rows;

@@ -4,6 +4,7 @@
 #include "cmf/format/envelope.h"
 #include "kernels/vbit_rows.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace cmf::engine {
@@ -19,14 +20,16 @@ uint32_t count(const nlohmann::json& a, const char* k) {
     return a[k].get<uint32_t>();
 }
 
+// Resolves names to tensors; with a skill, `skill.{id}.{name}` wins over the
+// backbone's entry (§9 tensor-source indirection, zero copy).
 class Loader {
 public:
-    explicit Loader(const cmf::Model& m) : m_(m) {}
+    explicit Loader(const cmf::Model& m, std::string skillPrefix = {}) : m_(m), prefix_(std::move(skillPrefix)) {}
 
-    bool has(const std::string& name) const { return m_.find(name).has_value(); }
+    bool has(const std::string& name) const { return find(name).has_value(); }
 
     Weight weight(const std::string& name, bool required = true) const {
-        const auto i = m_.find(name);
+        const auto i = find(name);
         if (!i) {
             if (required) throw Error(ErrorKind::Parse, "model: tensor " + name + " is missing");
             return {};
@@ -46,7 +49,7 @@ public:
 
     // 1-D tensors are small: decoded once to float32.
     std::vector<float> vec(const std::string& name, bool required = true) const {
-        const auto i = m_.find(name);
+        const auto i = find(name);
         if (!i) {
             if (required) throw Error(ErrorKind::Parse, "model: tensor " + name + " is missing");
             return {};
@@ -55,7 +58,14 @@ public:
     }
 
 private:
+    std::optional<size_t> find(const std::string& name) const {
+        if (!prefix_.empty())
+            if (const auto i = m_.find(prefix_ + name)) return i;
+        return m_.find(name);
+    }
+
     const cmf::Model& m_;
+    std::string prefix_;
 };
 
 RopeConfig ropeFor(const nlohmann::json& a, bool sliding) {
@@ -78,45 +88,13 @@ RopeConfig ropeFor(const nlohmann::json& a, bool sliding) {
     return r;
 }
 
-} // namespace
-
-std::shared_ptr<const Model> Model::open(const std::string& path) {
-    auto m = std::make_shared<Model>();
-    m->file_ = cmf::Model::open(path);
-    const auto& primary = m->file_.primary();
-    if (primary.envelope().has(SkillFile))
-        throw Error(ErrorKind::Parse, path + " is a standalone skill (SKILL_FILE, §9.1), a partial tensor set that cannot run; "
-                                             "attach it to its base with `cmf skill apply BASE " + path + " -o OUT.cmf`");
-    const auto& h = primary.header();
-    if (!h.contains("arch") || !h["arch"].is_object()) throw Error(ErrorKind::Parse, "header: no arch block");
-    const auto& a = h["arch"];
-    ModelConfig& c = m->config_;
-    c.hidden = count(a, "hidden_size");
-    c.layers = count(a, "num_layers");
-    c.heads = count(a, "num_attention_heads");
-    c.kvHeads = a.contains("num_kv_heads") && a["num_kv_heads"].is_number_integer() ? a["num_kv_heads"].get<uint32_t>() : c.heads;
-    c.headDim = a.contains("head_dim") && a["head_dim"].is_number_integer() ? a["head_dim"].get<uint32_t>() : c.hidden / c.heads;
-    c.vocab = count(a, "vocab_size");
-    c.eps = num(a, "rms_norm_eps", 1e-6);
-    c.gemmaNorm = a.contains("norm_style") && a["norm_style"] == "gemma";
-    c.slidingWindow = uint32_t(num(a, "sliding_window", 0));
-    c.maxPositions = uint32_t(num(a, "max_position_embeddings", 4096));
-    c.geluFfn = a.contains("hidden_act") && a["hidden_act"].is_string() && a["hidden_act"].get<std::string>().rfind("gelu", 0) == 0;
-    if (a.contains("moe") && a["moe"].is_object()) {
-        const auto& moe = a["moe"];
-        c.topK = uint32_t(num(moe, "top_k", 1));
-        c.normTopK = moe.contains("norm_topk_prob") && moe["norm_topk_prob"].is_boolean() && moe["norm_topk_prob"].get<bool>();
-        c.routerSigmoid = moe.contains("router_sigmoid") && moe["router_sigmoid"].is_boolean() && moe["router_sigmoid"].get<bool>();
-        c.routedScaling = num(moe, "routed_scaling_factor", 1.0);
-    }
-    if (const auto& cb = primary.chatBundle()) c.eosIds = cb->eosTokenIds;
-
-    const Loader L(m->file_);
-    m->embed_ = L.weight("model.embed_tokens.weight");
-    m->finalNorm_ = L.vec("model.norm.weight");
+Weights loadWeights(const Loader& L, const ModelConfig& c, const nlohmann::json& a) {
+    Weights w;
+    w.embed = L.weight("model.embed_tokens.weight");
+    w.finalNorm = L.vec("model.norm.weight");
     const bool tied = a.contains("tie_word_embeddings") && a["tie_word_embeddings"].is_boolean() && a["tie_word_embeddings"].get<bool>();
-    m->lmHead_ = L.has("lm_head.weight") ? L.weight("lm_head.weight") : tied ? m->embed_ : L.weight("lm_head.weight");
-    if (m->embed_.cols() != c.hidden) throw Error(ErrorKind::Parse, "model: embed_tokens width differs from hidden_size");
+    w.lmHead = L.has("lm_head.weight") ? L.weight("lm_head.weight") : tied ? w.embed : L.weight("lm_head.weight");
+    if (w.embed.cols() != c.hidden) throw Error(ErrorKind::Parse, "model: embed_tokens width differs from hidden_size");
 
     const auto& types = a.contains("layer_types") && a["layer_types"].is_array() ? a["layer_types"] : nlohmann::json::array();
     const auto& perLayerHeads = a.contains("attention_heads_per_layer") && a["attention_heads_per_layer"].is_array()
@@ -170,9 +148,60 @@ std::shared_ptr<const Model> Model::open(const std::string& path) {
             l.mlpUp = L.weight(p + "mlp.up_proj.weight");
             l.mlpDown = L.weight(p + "mlp.down_proj.weight");
         }
-        m->layers_.push_back(std::move(l));
+        w.layers.push_back(std::move(l));
     }
+    return w;
+}
+
+} // namespace
+
+std::shared_ptr<const Model> Model::open(const std::string& path) {
+    auto m = std::make_shared<Model>();
+    m->file_ = cmf::Model::open(path);
+    const auto& primary = m->file_.primary();
+    if (primary.envelope().has(SkillFile))
+        throw Error(ErrorKind::Parse, path + " is a standalone skill (SKILL_FILE, §9.1), a partial tensor set that cannot run; "
+                                             "attach it to its base with `cmf skill apply BASE " + path + " -o OUT.cmf`");
+    const auto& h = primary.header();
+    if (!h.contains("arch") || !h["arch"].is_object()) throw Error(ErrorKind::Parse, "header: no arch block");
+    const auto& a = h["arch"];
+    ModelConfig& c = m->config_;
+    c.hidden = count(a, "hidden_size");
+    c.layers = count(a, "num_layers");
+    c.heads = count(a, "num_attention_heads");
+    c.kvHeads = a.contains("num_kv_heads") && a["num_kv_heads"].is_number_integer() ? a["num_kv_heads"].get<uint32_t>() : c.heads;
+    c.headDim = a.contains("head_dim") && a["head_dim"].is_number_integer() ? a["head_dim"].get<uint32_t>() : c.hidden / c.heads;
+    c.vocab = count(a, "vocab_size");
+    c.eps = num(a, "rms_norm_eps", 1e-6);
+    c.gemmaNorm = a.contains("norm_style") && a["norm_style"] == "gemma";
+    c.slidingWindow = uint32_t(num(a, "sliding_window", 0));
+    c.maxPositions = uint32_t(num(a, "max_position_embeddings", 4096));
+    c.geluFfn = a.contains("hidden_act") && a["hidden_act"].is_string() && a["hidden_act"].get<std::string>().rfind("gelu", 0) == 0;
+    if (a.contains("moe") && a["moe"].is_object()) {
+        const auto& moe = a["moe"];
+        c.topK = uint32_t(num(moe, "top_k", 1));
+        c.normTopK = moe.contains("norm_topk_prob") && moe["norm_topk_prob"].is_boolean() && moe["norm_topk_prob"].get<bool>();
+        c.routerSigmoid = moe.contains("router_sigmoid") && moe["router_sigmoid"].is_boolean() && moe["router_sigmoid"].get<bool>();
+        c.routedScaling = num(moe, "routed_scaling_factor", 1.0);
+    }
+    if (const auto& cb = primary.chatBundle()) c.eosIds = cb->eosTokenIds;
+
+    m->backbone_ = std::make_shared<const Weights>(loadWeights(Loader(m->file_), c, a));
+    for (const auto& rec : m->file_.primary().skills()) m->skillIds_.push_back(rec.id);
     return m;
+}
+
+std::shared_ptr<const Weights> Model::weights(const std::string& skillId) const {
+    if (skillId.empty()) return backbone_;
+    std::lock_guard lock(variantsMutex_);
+    if (auto it = variants_.find(skillId); it != variants_.end())
+        if (auto v = it->second.lock()) return v;
+    if (std::find(skillIds_.begin(), skillIds_.end(), skillId) == skillIds_.end())
+        throw Error(ErrorKind::Parse, "no skill '" + skillId + "' in " + file_.primary().path());
+    const auto& a = header()["arch"];
+    auto v = std::make_shared<const Weights>(loadWeights(Loader(file_, "skill." + skillId + "."), config_, a));
+    variants_[skillId] = v;
+    return v;
 }
 
 } // namespace cmf::engine

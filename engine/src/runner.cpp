@@ -22,7 +22,7 @@ void addBias(float* y, const std::vector<float>& b, size_t n) {
 
 } // namespace
 
-Runner::Runner(std::shared_ptr<const Model> model, uint32_t ctx) : model_(std::move(model)), ctx_(ctx) {
+Runner::Runner(std::shared_ptr<const Model> model, uint32_t ctx) : model_(std::move(model)), weights_(model_->weights()), ctx_(ctx) {
     const auto& c = model_->config();
     if (ctx_ == 0) throw Error(ErrorKind::Parse, "context size must be at least 1");
     if (c.maxPositions && ctx_ > c.maxPositions)
@@ -33,6 +33,37 @@ Runner::Runner(std::shared_ptr<const Model> model, uint32_t ctx) : model_(std::m
     // costs memory only once the conversation gets there.
     k_.resize(model_->layers().size());
     v_.resize(model_->layers().size());
+}
+
+void Runner::setWeights(std::shared_ptr<const Weights> weights) {
+    weights_ = weights ? std::move(weights) : model_->weights();
+    setTask(task_); // the kept-neuron runs follow the weights' shapes; resets the position
+}
+
+void Runner::setTask(std::shared_ptr<const TaskPlan> task) {
+    task_ = std::move(task);
+    ffnRuns_.clear();
+    if (task_) {
+        const auto& layers = weights_->layers;
+        for (size_t li = 0; li < task_->ffnKeep.size() && li < layers.size(); ++li) {
+            const auto& keep = task_->ffnKeep[li];
+            const bool all = layers[li].moe() || keep.size() == layers[li].mlpGate.rows();
+            ffnRuns_.push_back(all ? std::vector<RowRun>{} : rowRuns(keep));
+        }
+    }
+    pos_ = 0;
+}
+
+void Runner::setProbe(ForwardProbe* probe) {
+    probe_ = probe;
+    if (!probe_) return;
+    const auto& layers = weights_->layers;
+    probe_->ffnMass.resize(layers.size());
+    probe_->expertCounts.resize(layers.size());
+    for (size_t li = 0; li < layers.size(); ++li) {
+        if (layers[li].moe()) probe_->expertCounts[li].resize(layers[li].experts.size());
+        else probe_->ffnMass[li].resize(layers[li].mlpGate.rows());
+    }
 }
 
 void Runner::reserve(uint32_t positions) {
@@ -61,10 +92,20 @@ void Runner::attention(const Layer& l, size_t li, const float* q, size_t n, floa
             const uint32_t first = chunk * kQueryChunk;
             attendBatch(a, first, std::min<uint32_t>(kQueryChunk, uint32_t(n) - first), kvh, out);
         });
+        // Batched attention computes a KV head's query heads together; a masked one is zeroed after.
+        if (task_ && li < task_->heads.size())
+            for (size_t h = 0; h < l.heads && h < task_->heads[li].size(); ++h)
+                if (!task_->heads[li][h])
+                    for (size_t t = 0; t < n; ++t) std::fill_n(out + t * (size_t(l.heads) * hd) + h * hd, hd, 0.0f);
         return;
     }
+    const std::vector<bool>* active = task_ && li < task_->heads.size() ? &task_->heads[li] : nullptr;
     tbb::parallel_for(size_t(0), n * l.heads, [&](size_t job) {
         const size_t t = job / l.heads, h = job % l.heads;
+        if (active && h < active->size() && !(*active)[h]) { // a masked head is not computed
+            std::fill_n(out + t * (size_t(l.heads) * hd) + h * hd, hd, 0.0f);
+            return;
+        }
         const uint32_t p = pos_ + uint32_t(t);
         const uint32_t kvh = uint32_t(h) / group;
         const uint32_t start = (l.sliding && c.slidingWindow && p + 1 > c.slidingWindow) ? p + 1 - c.slidingWindow : 0;
@@ -73,20 +114,35 @@ void Runner::attention(const Layer& l, size_t li, const float* q, size_t n, floa
     });
 }
 
-void Runner::expertFfn(const Expert& e, const float* x, size_t n, float* out) const {
+// keep: the task's kept neurons as row runs (empty: all). Only their gate and
+// up rows are read; the down projection gets zeros in the other columns.
+void Runner::expertFfn(const Expert& e, const float* x, size_t n, float* out, std::span<const RowRun> keep,
+                       std::vector<double>* mass) const {
     const size_t inter = e.gate.rows();
-    std::vector<float> g(n * inter), u(n * inter);
-    const MatmulOut gateUp[] = {{&e.gate, g.data()}, {&e.up, u.data()}};
+    const size_t kept = keep.empty() ? inter : size_t(keep.back().out + keep.back().count);
+    std::vector<float> g(n * kept), u(n * kept);
+    const MatmulOut gateUp[] = {{&e.gate, g.data(), keep}, {&e.up, u.data(), keep}};
     matmulMany(gateUp, x, n);
     const bool gelu_ = model_->config().geluFfn;
     for (size_t i = 0; i < g.size(); ++i) g[i] = (gelu_ ? gelu(g[i]) : silu(g[i])) * u[i];
+    if (mass)
+        for (size_t t = 0; t < n; ++t)
+            for (size_t i = 0; i < kept; ++i) (*mass)[i] += std::fabs(g[t * kept + i]);
+    if (!keep.empty()) {
+        std::vector<float> full(n * inter, 0.0f);
+        for (size_t t = 0; t < n; ++t)
+            for (const RowRun& r : keep) std::copy_n(g.data() + t * kept + r.out, r.count, full.data() + t * inter + r.first);
+        g.swap(full);
+    }
     matmul(e.down, g.data(), n, out);
 }
 
-void Runner::ffn(const Layer& l, const float* x, size_t n, float* out) const {
+void Runner::ffn(const Layer& l, size_t li, const float* x, size_t n, float* out) const {
     const size_t hidden = model_->config().hidden;
     if (!l.moe()) {
-        expertFfn(Expert{l.mlpGate, l.mlpUp, l.mlpDown}, x, n, out);
+        const std::span<const RowRun> keep = li < ffnRuns_.size() ? std::span<const RowRun>(ffnRuns_[li]) : std::span<const RowRun>();
+        // The probe sees every neuron (calibration runs dense).
+        expertFfn(Expert{l.mlpGate, l.mlpUp, l.mlpDown}, x, n, out, keep, probe_ && keep.empty() ? &probe_->ffnMass[li] : nullptr);
         return;
     }
     const auto& c = model_->config();
@@ -97,9 +153,12 @@ void Runner::ffn(const Layer& l, const float* x, size_t n, float* out) const {
     // Group the batch's tokens by expert, run each selected expert once over
     // its tokens; untouched experts cost nothing (their pages stay cold).
     std::vector<std::vector<std::pair<size_t, float>>> byExpert(E);
+    const std::vector<bool>* routable = task_ && li < task_->routable.size() && !task_->routable[li].empty() ? &task_->routable[li] : nullptr;
     for (size_t t = 0; t < n; ++t) {
-        const Route r = route(logits.data() + t * E, E, l.expertBias, c.topK, c.routerSigmoid, c.normTopK, c.routedScaling);
+        const Route r = route(logits.data() + t * E, E, l.expertBias, c.topK, c.routerSigmoid, c.normTopK, c.routedScaling, routable);
         for (size_t k = 0; k < r.experts.size(); ++k) byExpert[r.experts[k]].push_back({t, r.weights[k]});
+        if (probe_)
+            for (uint32_t e : r.experts) ++probe_->expertCounts[li][e];
     }
     for (size_t e = 0; e < E; ++e) {
         const auto& toks = byExpert[e];
@@ -121,79 +180,108 @@ void Runner::ffn(const Layer& l, const float* x, size_t n, float* out) const {
     }
 }
 
+void Runner::embed(std::span<const int32_t> ids, float* x) const {
+    const size_t H = model_->config().hidden;
+    for (size_t t = 0; t < ids.size(); ++t) {
+        if (ids[t] < 0 || uint64_t(ids[t]) >= weights_->embed.rows())
+            throw Error(ErrorKind::Parse, "token id " + std::to_string(ids[t]) + " is outside the vocabulary");
+        decodeRows(weights_->embed.bytes, uint64_t(ids[t]), uint64_t(ids[t]) + 1, x + t * H);
+    }
+}
+
+void Runner::layerForward(size_t li, float* xp, size_t n) {
+    const auto& c = model_->config();
+    const size_t H = c.hidden, hd = c.headDim, kvw = size_t(c.kvHeads) * hd;
+    const Layer& l = weights_->layers[li];
+    const size_t qw = size_t(l.heads) * hd;
+    std::vector<float> h(n * H), tmp(n * H);
+    float* x = xp;
+    for (size_t t = 0; t < n; ++t) rmsNorm(x + t * H, l.inputNorm.data(), H, c.eps, c.gemmaNorm, h.data() + t * H);
+    std::vector<float> q(n * qw), k(n * kvw), v(n * kvw);
+    const MatmulOut qkv[] = {{&l.q, q.data()}, {&l.k, k.data()}, {&l.v, v.data()}};
+    matmulMany(qkv, h.data(), n);
+    addBias(q.data(), l.qBias, n);
+    addBias(k.data(), l.kBias, n);
+    addBias(v.data(), l.vBias, n);
+    for (size_t t = 0; t < n; ++t) {
+        const uint32_t p = pos_ + uint32_t(t);
+        for (uint32_t head = 0; head < l.heads; ++head) {
+            float* qh = q.data() + t * qw + head * hd;
+            if (!l.qNorm.empty()) rmsNorm(qh, l.qNorm.data(), hd, c.eps, c.gemmaNorm, qh);
+            applyRope(ropes_[li], qh, p);
+        }
+        for (uint32_t head = 0; head < c.kvHeads; ++head) {
+            float* kh = k.data() + t * kvw + head * hd;
+            if (!l.kNorm.empty()) rmsNorm(kh, l.kNorm.data(), hd, c.eps, c.gemmaNorm, kh);
+            applyRope(ropes_[li], kh, p);
+        }
+        std::copy_n(k.data() + t * kvw, kvw, k_[li].data() + size_t(p) * kvw);
+        std::copy_n(v.data() + t * kvw, kvw, v_[li].data() + size_t(p) * kvw);
+    }
+    std::vector<float> att(n * qw);
+    attention(l, li, q.data(), n, att.data());
+    if (l.gateProj.present()) {
+        // softplus(g_proj·x) gates each head (or each channel) before o_proj.
+        const size_t gw = l.gateProj.rows();
+        std::vector<float> g(n * gw);
+        matmul(l.gateProj, h.data(), n, g.data());
+        for (size_t t = 0; t < n; ++t)
+            for (size_t i = 0; i < qw; ++i) att[t * qw + i] *= softplus(g[t * gw + (gw == qw ? i : i / hd)]);
+    }
+    matmul(l.o, att.data(), n, tmp.data());
+    addBias(tmp.data(), l.oBias, n);
+    const bool sandwich = !l.postFfnNorm.empty();
+    for (size_t t = 0; t < n; ++t) {
+        float* o = tmp.data() + t * H;
+        if (sandwich) rmsNorm(o, l.postAttnNorm.data(), H, c.eps, c.gemmaNorm, o);
+        for (size_t i = 0; i < H; ++i) x[t * H + i] += o[i];
+        rmsNorm(x + t * H, sandwich ? l.preFfnNorm.data() : l.postAttnNorm.data(), H, c.eps, c.gemmaNorm, h.data() + t * H);
+    }
+    ffn(l, li, h.data(), n, tmp.data());
+    for (size_t t = 0; t < n; ++t) {
+        float* f = tmp.data() + t * H;
+        if (sandwich) rmsNorm(f, l.postFfnNorm.data(), H, c.eps, c.gemmaNorm, f);
+        for (size_t i = 0; i < H; ++i) x[t * H + i] += f[i];
+    }
+}
+
 std::vector<float> Runner::forward(std::span<const int32_t> ids, bool allLogits) {
     const auto& c = model_->config();
-    const size_t n = ids.size(), H = c.hidden, hd = c.headDim, kvw = size_t(c.kvHeads) * hd;
+    const size_t n = ids.size(), H = c.hidden;
     if (n == 0) throw Error(ErrorKind::Parse, "forward: no tokens");
     if (pos_ + n > ctx_)
         throw Error(ErrorKind::Bounds, "context full: " + std::to_string(pos_) + " + " + std::to_string(n) + " tokens exceed " +
                                            std::to_string(ctx_));
     reserve(pos_ + uint32_t(n));
     std::vector<float> x(n * H);
-    for (size_t t = 0; t < n; ++t) {
-        if (ids[t] < 0 || uint64_t(ids[t]) >= model_->embed().rows())
-            throw Error(ErrorKind::Parse, "token id " + std::to_string(ids[t]) + " is outside the vocabulary");
-        decodeRows(model_->embed().bytes, uint64_t(ids[t]), uint64_t(ids[t]) + 1, x.data() + t * H);
-    }
-    std::vector<float> h(n * H), tmp(n * H);
-    for (size_t li = 0; li < model_->layers().size(); ++li) {
-        const Layer& l = model_->layers()[li];
-        const size_t qw = size_t(l.heads) * hd;
-        for (size_t t = 0; t < n; ++t) rmsNorm(x.data() + t * H, l.inputNorm.data(), H, c.eps, c.gemmaNorm, h.data() + t * H);
-        std::vector<float> q(n * qw), k(n * kvw), v(n * kvw);
-        const MatmulOut qkv[] = {{&l.q, q.data()}, {&l.k, k.data()}, {&l.v, v.data()}};
-        matmulMany(qkv, h.data(), n);
-        addBias(q.data(), l.qBias, n);
-        addBias(k.data(), l.kBias, n);
-        addBias(v.data(), l.vBias, n);
-        for (size_t t = 0; t < n; ++t) {
-            const uint32_t p = pos_ + uint32_t(t);
-            for (uint32_t head = 0; head < l.heads; ++head) {
-                float* qh = q.data() + t * qw + head * hd;
-                if (!l.qNorm.empty()) rmsNorm(qh, l.qNorm.data(), hd, c.eps, c.gemmaNorm, qh);
-                applyRope(ropes_[li], qh, p);
-            }
-            for (uint32_t head = 0; head < c.kvHeads; ++head) {
-                float* kh = k.data() + t * kvw + head * hd;
-                if (!l.kNorm.empty()) rmsNorm(kh, l.kNorm.data(), hd, c.eps, c.gemmaNorm, kh);
-                applyRope(ropes_[li], kh, p);
-            }
-            std::copy_n(k.data() + t * kvw, kvw, k_[li].data() + size_t(p) * kvw);
-            std::copy_n(v.data() + t * kvw, kvw, v_[li].data() + size_t(p) * kvw);
-        }
-        std::vector<float> att(n * qw);
-        attention(l, li, q.data(), n, att.data());
-        if (l.gateProj.present()) {
-            // softplus(g_proj·x) gates each head (or each channel) before o_proj.
-            const size_t gw = l.gateProj.rows();
-            std::vector<float> g(n * gw);
-            matmul(l.gateProj, h.data(), n, g.data());
-            for (size_t t = 0; t < n; ++t)
-                for (size_t i = 0; i < qw; ++i) att[t * qw + i] *= softplus(g[t * gw + (gw == qw ? i : i / hd)]);
-        }
-        matmul(l.o, att.data(), n, tmp.data());
-        addBias(tmp.data(), l.oBias, n);
-        const bool sandwich = !l.postFfnNorm.empty();
-        for (size_t t = 0; t < n; ++t) {
-            float* o = tmp.data() + t * H;
-            if (sandwich) rmsNorm(o, l.postAttnNorm.data(), H, c.eps, c.gemmaNorm, o);
-            for (size_t i = 0; i < H; ++i) x[t * H + i] += o[i];
-            rmsNorm(x.data() + t * H, sandwich ? l.preFfnNorm.data() : l.postAttnNorm.data(), H, c.eps, c.gemmaNorm, h.data() + t * H);
-        }
-        ffn(l, h.data(), n, tmp.data());
-        for (size_t t = 0; t < n; ++t) {
-            float* f = tmp.data() + t * H;
-            if (sandwich) rmsNorm(f, l.postFfnNorm.data(), H, c.eps, c.gemmaNorm, f);
-            for (size_t i = 0; i < H; ++i) x[t * H + i] += f[i];
-        }
-    }
+    embed(ids, x.data());
+    for (size_t li = 0; li < weights_->layers.size(); ++li)
+        if (!task_ || li >= task_->layers.size() || task_->layers[li]) layerForward(li, x.data(), n); // a gated-off layer passes the residual on
+    if (probe_) probe_->tokens += n;
     pos_ += uint32_t(n);
     const size_t first = allLogits ? 0 : n - 1, rows = n - first;
+    std::vector<float> h(rows * H);
     for (size_t t = first; t < n; ++t)
-        rmsNorm(x.data() + t * H, model_->finalNorm().data(), H, c.eps, c.gemmaNorm, h.data() + (t - first) * H);
-    std::vector<float> logits(rows * model_->lmHead().rows());
-    matmul(model_->lmHead(), h.data(), rows, logits.data());
+        rmsNorm(x.data() + t * H, weights_->finalNorm.data(), H, c.eps, c.gemmaNorm, h.data() + (t - first) * H);
+    std::vector<float> logits(rows * weights_->lmHead.rows());
+    matmul(weights_->lmHead, h.data(), rows, logits.data());
     return logits;
+}
+
+std::vector<float> Runner::residualAfter(std::span<const int32_t> ids, uint32_t layer) {
+    const size_t n = ids.size(), H = model_->config().hidden;
+    if (n == 0) throw Error(ErrorKind::Parse, "residualAfter: no tokens");
+    if (n > ctx_) throw Error(ErrorKind::Bounds, std::to_string(n) + " tokens exceed the context of " + std::to_string(ctx_));
+    if (layer >= weights_->layers.size())
+        throw Error(ErrorKind::Parse, "layer " + std::to_string(layer) + " is past the model's " + std::to_string(weights_->layers.size()));
+    pos_ = 0;
+    reserve(uint32_t(n));
+    std::vector<float> x(n * H);
+    embed(ids, x.data());
+    for (size_t li = 0; li <= layer; ++li)
+        if (!task_ || li >= task_->layers.size() || task_->layers[li]) layerForward(li, x.data(), n);
+    pos_ = 0; // the layers after `layer` have no keys for these positions
+    return x;
 }
 
 } // namespace cmf::engine

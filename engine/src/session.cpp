@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <iostream>
 #include <optional>
 
 namespace cmf::engine {
@@ -90,6 +91,52 @@ GenerationResult Session::regenerate(const GenerationOptions& options, const Del
     return r;
 }
 
+void Session::setTask(const std::string& task) {
+    if (task == task_) return;
+    std::shared_ptr<const TaskPlan> plan;
+    if (!task.empty()) {
+        plan = taskPlan(*model_, task);
+        if (!plan->measured) {
+            const std::string w = "warning: task mask '" + task + "' has no measured quality (quality: null, §5.1)";
+            if (log_) log_(w);
+            else std::cerr << w << "\n";
+        }
+    }
+    runner_.setTask(std::move(plan));
+    task_ = task;
+    cached_.clear();
+}
+
+void Session::setSkill(const std::string& skill) {
+    const std::string s = skill == "none" ? std::string() : skill;
+    if (s == skill_) return;
+    if (!s.empty() && s != "auto") runner_.setWeights(model_->weights(s)); // throws for an unknown id
+    else runner_.setWeights(nullptr);
+    if (s == "auto" && skillSubspaces(*model_).empty())
+        throw Error(ErrorKind::Parse, "skill auto: " + model_->file().primary().path() + " has no selection subspace to route by");
+    skill_ = s;
+    cached_.clear();
+}
+
+void Session::chooseWeights(std::span<const int32_t> promptIds, GenerationResult& r) {
+    r.task = task_;
+    r.skill = skill_;
+    if (skill_ != "auto") return;
+    r.routing = chooseSkill(*model_, promptIds);
+    std::shared_ptr<const Weights> w;
+    if (blend_ > 0) {
+        w = blendWeightsOf(*model_, *r.routing, blend_);
+        r.skill = "blend";
+    } else {
+        w = r.routing->backbone ? model_->weights() : model_->weights(r.routing->id);
+        r.skill = r.routing->backbone ? "" : r.routing->id;
+    }
+    if (w != runner_.weights()) {
+        runner_.setWeights(std::move(w));
+        cached_.clear();
+    }
+}
+
 GenerationResult Session::generate(std::span<const int32_t> promptIds, const GenerationOptions& options, const DeltaFn& onDelta,
                                    const std::atomic<bool>* cancel, const LogitsFn& onLogits) {
     using Clock = std::chrono::steady_clock;
@@ -101,6 +148,7 @@ GenerationResult Session::generate(std::span<const int32_t> promptIds, const Gen
         throw Error(ErrorKind::Bounds, "the prompt is " + std::to_string(promptIds.size()) + " tokens; the context holds " +
                                            std::to_string(runner_.contextSize()) + " (raise the context size)");
 
+    chooseWeights(promptIds, r);
     // Reuse the cached prefix; the last prompt token always runs, for its logits.
     size_t common = 0;
     while (common < cached_.size() && common < promptIds.size() && cached_[common] == promptIds[common]) ++common;

@@ -9,7 +9,9 @@
 #include "cmf/format/codec.h"
 #include "cmf/format/shards.h"
 
+#include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -71,6 +73,16 @@ struct ModelConfig {
     std::vector<int64_t> eosIds;
 };
 
+// The tensors a forward pass reads: the backbone's, or a skill's view of
+// them (§9: each tensor is the skill's replacement when it has one, else the
+// backbone's — pointers into the same mapping), or a blend (owned float32).
+struct Weights {
+    std::vector<Layer> layers;
+    Weight embed, lmHead;
+    std::vector<float> finalNorm;
+    std::vector<std::vector<float>> owned; // storage of blended weights
+};
+
 class Model {
 public:
     // Throws cmf::Error naming what is missing or unsupported. A SKILL_FILE
@@ -78,19 +90,25 @@ public:
     static std::shared_ptr<const Model> open(const std::string& path);
 
     const ModelConfig& config() const { return config_; }
-    const std::vector<Layer>& layers() const { return layers_; }
-    const Weight& embed() const { return embed_; }
-    const Weight& lmHead() const { return lmHead_; }
-    const std::vector<float>& finalNorm() const { return finalNorm_; }
+    const std::vector<Layer>& layers() const { return backbone_->layers; }
+    const Weight& embed() const { return backbone_->embed; }
+    const Weight& lmHead() const { return backbone_->lmHead; }
+    const std::vector<float>& finalNorm() const { return backbone_->finalNorm; }
+    // "" = the backbone; a skill id = its overlay, built on first use and
+    // shared while anyone holds it (an unused skill costs no memory).
+    // Throws Error(Parse) for an unknown id.
+    std::shared_ptr<const Weights> weights(const std::string& skillId = {}) const;
+    const std::vector<std::string>& skillIds() const { return skillIds_; }
     const cmf::Model& file() const { return file_; }
     const nlohmann::json& header() const { return file_.primary().header(); }
 
 private:
     cmf::Model file_;
     ModelConfig config_;
-    std::vector<Layer> layers_;
-    Weight embed_, lmHead_;
-    std::vector<float> finalNorm_;
+    std::shared_ptr<const Weights> backbone_;
+    std::vector<std::string> skillIds_;
+    mutable std::mutex variantsMutex_;
+    mutable std::map<std::string, std::weak_ptr<const Weights>> variants_;
 };
 
 } // namespace cmf::engine

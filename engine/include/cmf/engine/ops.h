@@ -20,9 +20,20 @@ void matmul(const Weight& w, const float* x, size_t nTok, float* y);
 
 // Several weights applied to the same input (q/k/v, gate/up): one pass over
 // the threads instead of one per weight, which matters for one-token decode.
+// A run of weight rows [first, first + count) written to output rows
+// [out, out + count): a task mask's kept FFN neurons are read and computed,
+// the others are not touched.
+struct RowRun {
+    uint64_t first, count, out;
+};
+// Sorted row indices as runs, output rows 0, 1, 2, ... in the same order.
+std::vector<RowRun> rowRuns(std::span<const uint32_t> rows);
+
 struct MatmulOut {
     const Weight* w;
-    float* y; // nTok × w->rows()
+    float* y;                   // nTok × outRows()
+    std::span<const RowRun> runs = {}; // empty: every row, in order
+    uint64_t outRows() const;
 };
 void matmulMany(std::span<const MatmulOut> outs, const float* x, size_t nTok);
 

@@ -4,6 +4,7 @@
 // and every token after the first is predicted exactly once (by the first
 // window that sees it with context before it).
 #include "cmf/engine/model.h"
+#include "cmf/engine/runner.h"
 #include "cmf/format/progress.h"
 
 #include <span>
@@ -18,6 +19,6 @@ struct PerplexityResult {
 };
 
 PerplexityResult perplexity(std::shared_ptr<const Model> model, std::span<const int32_t> ids, uint32_t ctx, uint32_t stride,
-                            const Control& control = {});
+                            const Control& control = {}, const RunnerSetup& setup = {});
 
 } // namespace cmf::engine

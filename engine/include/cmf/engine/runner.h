@@ -3,12 +3,32 @@
 // for, batched prefill, one-token decode, and rollback.
 #include "cmf/engine/model.h"
 #include "cmf/engine/ops.h"
+#include "cmf/engine/task_mask.h"
 
 #include <memory>
 #include <span>
 #include <vector>
 
 namespace cmf::engine {
+
+// What a forward pass can record for the tools that build masks and
+// expert statistics (cmf calibrate, cmf route-stats). Sized by the runner.
+struct ForwardProbe {
+    // Per dense layer, per FFN neuron: Σ over tokens of |act(gate)·up|, the
+    // activation mass the down projection receives.
+    std::vector<std::vector<double>> ffnMass;
+    // Per MoE layer, per expert: how many tokens selected it.
+    std::vector<std::vector<uint64_t>> expertCounts;
+    uint64_t tokens = 0;
+};
+
+// What a runner executes besides the backbone, for the tools that make their
+// own runners (perplexity, bench, calibration).
+struct RunnerSetup {
+    std::shared_ptr<const Weights> weights; // nullptr: the backbone
+    std::shared_ptr<const TaskPlan> task;   // nullptr: dense
+    ForwardProbe* probe = nullptr;
+};
 
 class Runner {
 public:
@@ -27,13 +47,40 @@ public:
     void rewind(uint32_t pos) { pos_ = std::min(pos, pos_); }
     const Model& model() const { return *model_; }
 
+    // The tensors to run (the backbone, a skill's overlay or a blend) and
+    // the task mask (nullptr: dense). Either change empties the KV cache:
+    // the cached keys were computed by other weights.
+    void setWeights(std::shared_ptr<const Weights> weights);
+    void setTask(std::shared_ptr<const TaskPlan> task);
+    const std::shared_ptr<const Weights>& weights() const { return weights_; }
+    const std::shared_ptr<const TaskPlan>& task() const { return task_; }
+    // Records FFN activation mass and expert selections while set (nullptr: off).
+    void setProbe(ForwardProbe* probe);
+    void setup(const RunnerSetup& s) {
+        setWeights(s.weights);
+        setTask(s.task);
+        setProbe(s.probe);
+    }
+
+    // The residual stream after layer `layer` for ids run from position 0
+    // (the KV cache is overwritten), one row of hidden floats per token:
+    // what skill routing reads (§9 selection, phi_layer).
+    std::vector<float> residualAfter(std::span<const int32_t> ids, uint32_t layer);
+
 private:
     void reserve(uint32_t positions);
+    void embed(std::span<const int32_t> ids, float* x) const;
+    void layerForward(size_t li, float* x, size_t n);
     void attention(const Layer& l, size_t li, const float* q, size_t n, float* out) const;
-    void ffn(const Layer& l, const float* x, size_t n, float* out) const;
-    void expertFfn(const Expert& e, const float* x, size_t n, float* out) const;
+    void ffn(const Layer& l, size_t li, const float* x, size_t n, float* out) const;
+    void expertFfn(const Expert& e, const float* x, size_t n, float* out, std::span<const RowRun> keep = {},
+                   std::vector<double>* mass = nullptr) const;
 
     std::shared_ptr<const Model> model_;
+    std::shared_ptr<const Weights> weights_;
+    std::shared_ptr<const TaskPlan> task_;
+    std::vector<std::vector<RowRun>> ffnRuns_; // per layer, from task_; empty = every neuron
+    ForwardProbe* probe_ = nullptr;
     uint32_t ctx_ = 0, pos_ = 0;
     std::vector<Rope> ropes_; // per layer
     std::vector<std::vector<float>> k_, v_; // per layer: [positions reserved][kvHeads·headDim]

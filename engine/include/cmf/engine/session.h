@@ -14,6 +14,7 @@
 #include "cmf/engine/model.h"
 #include "cmf/engine/runner.h"
 #include "cmf/engine/sampler.h"
+#include "cmf/engine/skill_routing.h"
 #include "cmf/engine/tokenizer.h"
 
 #include <atomic>
@@ -46,6 +47,9 @@ struct GenerationResult {
     size_t promptTokensEvaluated = 0; // prompt tokens not already in the KV cache
     uint32_t contextUsed = 0, contextSize = 0;
     double prefillSeconds = 0, decodeSeconds = 0;
+    std::string task;                  // the task mask it ran under ("" = dense)
+    std::string skill;                 // the skill it ran with ("" = backbone, "blend")
+    std::optional<SkillChoice> routing; // with skill "auto": the energies behind the choice
     double prefillTokensPerSecond() const;
     double decodeTokensPerSecond() const; // over the tokens after the first
 };
@@ -92,6 +96,23 @@ public:
     GenerationResult regenerate(const GenerationOptions& options, const DeltaFn& onDelta = {},
                                 const std::atomic<bool>* cancel = nullptr);
 
+    // Specialists (§5, §9), applied from the next generation on without
+    // reloading anything. A change empties the KV cache: the cached keys came
+    // from other weights. Unknown names throw Error(Parse).
+    // task: a mask of the file, "" = dense. An unmeasured mask (quality null)
+    // is logged as a warning.
+    void setTask(const std::string& task);
+    // skill: "" or "none" = the backbone; a skill id; "auto" = recon-argmin
+    // routing on each prompt (the backbone's own record takes part).
+    void setSkill(const std::string& skill);
+    // With "auto": 0 = the argmin's skill alone; T > 0 = every record blended
+    // with weights softmax(−E/T).
+    void setBlend(double temperature) { blend_ = temperature; }
+    const std::string& task() const { return task_; }
+    const std::string& skill() const { return skill_; }
+    // Warnings (an unmeasured mask); stderr when not set.
+    void setLog(std::function<void(std::string_view)> log) { log_ = std::move(log); }
+
     // Continues raw token ids, outside the conversation (cmf run).
     GenerationResult generate(std::span<const int32_t> promptIds, const GenerationOptions& options, const DeltaFn& onDelta = {},
                               const std::atomic<bool>* cancel = nullptr, const LogitsFn& onLogits = {});
@@ -106,6 +127,12 @@ private:
     nlohmann::ordered_json messages_ = nlohmann::ordered_json::array();
     nlohmann::ordered_json variables_ = {{"enable_thinking", false}};
     std::vector<int32_t> cached_; // the ids whose keys and values are in the runner, in order
+    std::string task_, skill_;
+    double blend_ = 0;
+    std::function<void(std::string_view)> log_;
+
+    // Points the runner at the weights for this prompt ("auto" routes it).
+    void chooseWeights(std::span<const int32_t> promptIds, GenerationResult& r);
 };
 
 // The tokenizer section of a model's file; throws Error(Parse) when it has none.
