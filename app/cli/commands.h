@@ -27,6 +27,14 @@ void addChat(CLI::App& app, int* exitCode);
 void addTokenize(CLI::App& app, int* exitCode);
 void addTemplate(CLI::App& app, int* exitCode);
 void addBench(CLI::App& app, int* exitCode);
+void addSkill(CLI::App& app, int* exitCode);  // skill export|apply|list (cmd_skill.h: the shared group)
+void addDefrag(CLI::App& app, int* exitCode); // defrag, moe-defrag, moe-mask
+void addSkillAdd(CLI::App& app, int* exitCode);  // skill add
+void addSkillBake(CLI::App& app, int* exitCode); // skill bake
+void addCalibrate(CLI::App& app, int* exitCode);
+void addRouteStats(CLI::App& app, int* exitCode);
+void addRoute(CLI::App& app, int* exitCode);
+void addExplain(CLI::App& app, int* exitCode);
 
 // "cmf: <path>: <kind>: <message>" on stderr.
 void printError(const std::string& path, const std::exception& e);

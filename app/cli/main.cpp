@@ -38,6 +38,14 @@ int main(int argc, char** argv) {
     cmfcli::addTokenize(app, &code);
     cmfcli::addTemplate(app, &code);
     cmfcli::addBench(app, &code);
+    cmfcli::addSkill(app, &code);
+    cmfcli::addSkillAdd(app, &code);
+    cmfcli::addSkillBake(app, &code);
+    cmfcli::addDefrag(app, &code);
+    cmfcli::addCalibrate(app, &code);
+    cmfcli::addRouteStats(app, &code);
+    cmfcli::addRoute(app, &code);
+    cmfcli::addExplain(app, &code);
     try {
         app.parse(argc, argv);
     } catch (const CLI::Success& e) {

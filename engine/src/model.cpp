@@ -21,22 +21,23 @@ uint32_t count(const nlohmann::json& a, const char* k) {
 }
 
 // Resolves names to tensors; with a skill, `skill.{id}.{name}` wins over the
-// backbone's entry (§9 tensor-source indirection, zero copy).
+// backbone's entry (§9 tensor-source indirection, zero copy); in-memory
+// replacements (a skill being built, before it is written) win over both.
 class Loader {
 public:
-    explicit Loader(const cmf::Model& m, std::string skillPrefix = {}) : m_(m), prefix_(std::move(skillPrefix)) {}
+    explicit Loader(const cmf::Model& m, std::string skillPrefix = {}, const std::map<std::string, TensorBytes>* replacements = nullptr)
+        : m_(m), prefix_(std::move(skillPrefix)), replacements_(replacements) {}
 
-    bool has(const std::string& name) const { return find(name).has_value(); }
+    bool has(const std::string& name) const { return bytes(name).has_value(); }
 
     Weight weight(const std::string& name, bool required = true) const {
-        const auto i = find(name);
-        if (!i) {
+        const auto b = bytes(name);
+        if (!b) {
             if (required) throw Error(ErrorKind::Parse, "model: tensor " + name + " is missing");
             return {};
         }
-        const auto& t = m_.tensors()[*i];
-        if (t.record.ndim != 2) throw Error(ErrorKind::Parse, "model: tensor " + name + " is not 2-D");
-        Weight w{m_.tensorBytes(t), nullptr};
+        if (b->second != 2) throw Error(ErrorKind::Parse, "model: tensor " + name + " is not 2-D");
+        Weight w{b->first, nullptr};
         if (w.bytes.dtype == DType::VBit || w.bytes.dtype == DType::VBitRo) {
             // The int8 kernels trust widths and row offsets: check them once
             // here (a pass over the widths and the table, not the weights).
@@ -49,23 +50,31 @@ public:
 
     // 1-D tensors are small: decoded once to float32.
     std::vector<float> vec(const std::string& name, bool required = true) const {
-        const auto i = find(name);
-        if (!i) {
+        const auto b = bytes(name);
+        if (!b) {
             if (required) throw Error(ErrorKind::Parse, "model: tensor " + name + " is missing");
             return {};
         }
-        return decodeAll(m_.tensorBytes(m_.tensors()[*i]));
+        return decodeAll(b->first);
     }
 
 private:
-    std::optional<size_t> find(const std::string& name) const {
-        if (!prefix_.empty())
-            if (const auto i = m_.find(prefix_ + name)) return i;
-        return m_.find(name);
+    // The payload and the directory's ndim (a replacement takes the ndim of the tensor it replaces).
+    std::optional<std::pair<TensorBytes, uint32_t>> bytes(const std::string& name) const {
+        std::optional<uint64_t> i;
+        if (!prefix_.empty()) i = m_.find(prefix_ + name);
+        if (!i) i = m_.find(name);
+        if (replacements_)
+            if (auto it = replacements_->find(name); it != replacements_->end())
+                return std::pair{it->second, i ? uint32_t(m_.tensors()[*i].record.ndim) : 2u};
+        if (!i) return std::nullopt;
+        const auto& t = m_.tensors()[*i];
+        return std::pair{m_.tensorBytes(t), uint32_t(t.record.ndim)};
     }
 
     const cmf::Model& m_;
     std::string prefix_;
+    const std::map<std::string, TensorBytes>* replacements_;
 };
 
 RopeConfig ropeFor(const nlohmann::json& a, bool sliding) {
@@ -189,6 +198,10 @@ std::shared_ptr<const Model> Model::open(const std::string& path) {
     m->backbone_ = std::make_shared<const Weights>(loadWeights(Loader(m->file_), c, a));
     for (const auto& rec : m->file_.primary().skills()) m->skillIds_.push_back(rec.id);
     return m;
+}
+
+std::shared_ptr<const Weights> Model::weightsWith(const std::map<std::string, TensorBytes>& replacements) const {
+    return std::make_shared<const Weights>(loadWeights(Loader(file_, {}, &replacements), config_, header()["arch"]));
 }
 
 std::shared_ptr<const Weights> Model::weights(const std::string& skillId) const {

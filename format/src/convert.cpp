@@ -5,6 +5,7 @@
 #include "cmf/format/shards.h"
 
 #include "convert_pipeline.h"
+#include "tensor_produce.h"
 
 #include <atomic>
 #include <cmath>
@@ -18,6 +19,11 @@
 namespace cmf {
 
 using detail::Produced;
+using detail::ErrorSums;
+using detail::chunkRows;
+using detail::encodeTensor;
+using detail::finish;
+using detail::shapeOf;
 
 namespace {
 
@@ -70,71 +76,6 @@ DType requestedFor(const std::string& name, DType quant, const std::vector<DType
     const bool fourBit = quant == DType::Q4Block || quant == DType::Q4Tiled || quant == DType::Q4TP;
     if (fourBit && isOutputProjection(name, tied)) return DType::Q8Row;
     return quant;
-}
-
-// Rows per chunk when a tensor streams through the encoders: about 1 Mi
-// elements (4 MB of float32), so memory is bounded and chunks spread over
-// the cores.
-uint64_t chunkRows(uint64_t cols) { return std::max<uint64_t>(1, (1u << 20) / std::max<uint64_t>(1, cols)); }
-
-TensorShape shapeOf(const std::vector<uint64_t>& shape, uint64_t count) {
-    if (shape.size() < 2) return {1, count};
-    return {shape[0], shape[0] ? count / shape[0] : 0};
-}
-
-// Squared error and squared norm of a decoded range against its source.
-struct ErrorSums {
-    double num = 0, den = 0;
-    void add(const float* ref, const float* got, uint64_t n) {
-        for (uint64_t i = 0; i < n; ++i) {
-            const double d = double(ref[i]) - double(got[i]);
-            num += d * d;
-            den += double(ref[i]) * double(ref[i]);
-        }
-    }
-    double relative() const { return den > 0 ? std::sqrt(num / den) : std::sqrt(num); }
-};
-
-Produced finish(const std::string& name, std::vector<uint64_t> shape, const DTypeChoice& c, std::vector<uint8_t> bytes,
-                double relRms) {
-    Produced p;
-    p.dtype = c.dtype;
-    p.shape = std::move(shape);
-    p.owned = std::move(bytes);
-    p.bytes = p.owned.data();
-    p.nbytes = p.owned.size();
-    p.report.name = name;
-    p.report.dtype = c.dtype;
-    p.report.reason = c.reason;
-    p.report.shape = p.shape;
-    p.report.bytes = p.nbytes;
-    p.report.relRms = relRms;
-    return p;
-}
-
-// Encodes a whole float tensor; the error is measured chunk by chunk so a
-// second full-size buffer is never needed.
-Produced encodeTensor(const std::string& name, std::vector<uint64_t> shape, const std::vector<float>& values, DType requested,
-                      const EncodeOptions& eo) {
-    const TensorShape s = shapeOf(shape, values.size());
-    const DTypeChoice c = chooseDType(requested, uint32_t(shape.size()), s);
-    std::vector<uint8_t> bytes;
-    try {
-        bytes = encode(c.dtype, s, values.data(), eo);
-    } catch (const Error& e) {
-        throw Error(e.kind(), "tensor " + name + ": " + e.what());
-    }
-    const TensorBytes tb{c.dtype, s, bytes.data(), bytes.size()};
-    validatePayload(tb);
-    ErrorSums err;
-    std::vector<float> back;
-    for (uint64_t r0 = 0; r0 < s.rows; r0 += chunkRows(s.cols)) {
-        const uint64_t r1 = std::min(s.rows, r0 + chunkRows(s.cols));
-        back.resize((r1 - r0) * s.cols);
-        decodeRows(tb, r0, r1, back.data());
-        err.add(values.data() + r0 * s.cols, back.data(), back.size());
-    }
-    return finish(name, std::move(shape), c, std::move(bytes), err.relative());
 }
 
 // A source tensor to its chosen dtype. Row-separable layouts stream: each
@@ -268,36 +209,8 @@ ConvertReport convertHf(const ConvertOptions& o, const Control& control) {
 
 namespace {
 
-// Copies a model tensor's bytes verbatim.
-Produced copyTensor(const Model& m, const ModelTensor& t) {
-    Produced p;
-    const TensorBytes b = m.tensorBytes(t);
-    p.dtype = t.record.dtype;
-    p.shape = t.record.dims();
-    p.bytes = b.data;
-    p.nbytes = b.nbytes;
-    p.report.name = std::string(t.record.name);
-    p.report.source = std::string(dtypeName(t.record.dtype));
-    p.report.dtype = t.record.dtype;
-    p.report.shape = p.shape;
-    p.report.sourceBytes = p.report.bytes = b.nbytes;
-    p.report.copied = true;
-    return p;
-}
-
-// Sections of the model's first file, verbatim.
-WriterSections sectionsOf(const CmfFile& f) {
-    WriterSections s;
-    auto copy = [&](const Section& sec) -> std::optional<std::vector<uint8_t>> {
-        if (!sec.present()) return std::nullopt;
-        const auto span = f.section(sec);
-        return std::vector<uint8_t>(span.begin(), span.end());
-    };
-    s.masks = copy(f.envelope().masks);
-    s.vocab = copy(f.envelope().vocab);
-    s.index = copy(f.envelope().index);
-    return s;
-}
+using detail::copyTensor;
+using detail::sectionsOf;
 
 // Rewrites a model tensor by tensor; transform decides per tensor.
 ConvertReport rewrite(const Model& m, const std::string& output, nlohmann::json header, const std::vector<uint32_t>& shardOf,

@@ -4,6 +4,8 @@
 #include "cmf/format/error.h"
 #include "cmf/format/hash64.h"
 
+#include "layout_encode.h"
+
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
@@ -17,7 +19,6 @@ namespace {
 uint64_t alignUp(uint64_t v, uint64_t a) { return (v + a - 1) / a * a; }
 
 void putU32(uint8_t* p, uint32_t v) { std::memcpy(p, &v, 4); }
-void putU64(uint8_t* p, uint64_t v) { std::memcpy(p, &v, 8); }
 
 std::string ioError(const std::string& path, const char* what) { return path + ": " + what + ": " + std::strerror(errno); }
 
@@ -105,67 +106,47 @@ void Writer::write(const std::string& name, DType dtype, const std::vector<uint6
     writeAt(pos_, data, nbytes);
     records_.push_back({dtype, shape, pos_ - dataOff_, nbytes, hash64(data, nbytes)});
     pos_ += nbytes;
-    if (dtype == DType::Q8_2F || dtype == DType::VBit || dtype == DType::VBitRo) features_ |= Quant2F;
 }
 
 void Writer::commit() {
     if (records_.size() != names_.size())
         throw Error(ErrorKind::Parse, "writer: " + std::to_string(names_.size() - records_.size()) + " declared tensors were not written");
-    const uint64_t dataLen = pos_ - dataOff_;
-    uint8_t env[kEnvelopeSize] = {};
-    std::memcpy(env, "CMF\x01", 4);
-    putU32(env + 0x04, kFormatVersion);
-    auto section = [&](int slot, uint64_t off, uint64_t len) {
-        putU64(env + 0x10 + 16 * slot, off);
-        putU64(env + 0x18 + 16 * slot, len);
-    };
+    Envelope env;
+    env.version = kFormatVersion;
     // Masks, vocab and index follow the blob in that order, unpadded.
     const std::optional<std::vector<uint8_t>>* tail[] = {&sections_.masks, &sections_.vocab, &sections_.index};
+    Section* slots[] = {&env.masks, &env.vocab, &env.index};
+    const uint64_t dataLen = pos_ - dataOff_;
     for (int s = 0; s < 3; ++s) {
         if (!*tail[s]) continue;
         const auto& bytes = **tail[s];
-        section(3 + s, pos_, bytes.size());
+        *slots[s] = {pos_, bytes.size()};
         writeAt(pos_, bytes.data(), bytes.size());
         pos_ += bytes.size();
     }
-    if (sections_.masks) features_ |= BinaryMasks;
-    if (header_.contains("skills") && header_["skills"].is_array())
-        for (const auto& s : header_["skills"])
-            if (s.is_object() && s.contains("base_dir_hash") && !s["base_dir_hash"].is_null()) features_ |= SkillFile;
 
-    // Directory: records, then the name pool.
-    std::vector<uint8_t> dir(dirLen_, 0);
-    putU64(dir.data(), records_.size());
-    const uint64_t poolOff = kDirHeaderSize + records_.size() * kDirRecordSize;
-    putU64(dir.data() + 8, poolOff);
-    uint64_t nameOff = 0;
+    std::vector<detail::DirEntry> entries;
+    std::vector<DType> dtypes;
+    entries.reserve(records_.size());
     for (size_t i = 0; i < records_.size(); ++i) {
         const Record& r = records_[i];
-        uint8_t* p = dir.data() + kDirHeaderSize + i * kDirRecordSize;
-        putU32(p, uint32_t(nameOff));
-        const uint16_t len = uint16_t(names_[i].size());
-        std::memcpy(p + 4, &len, 2);
-        p[6] = uint8_t(r.dtype);
-        p[7] = uint8_t(r.shape.size());
-        for (size_t d = 0; d < r.shape.size(); ++d) putU32(p + 8 + 4 * d, uint32_t(r.shape[d]));
-        putU64(p + 32, r.off);
-        putU64(p + 40, r.nbytes);
-        putU64(p + 48, r.hash);
-        std::memcpy(dir.data() + poolOff + nameOff, names_[i].data(), names_[i].size());
-        nameOff += names_[i].size();
+        entries.push_back({names_[i], r.dtype, r.shape, r.off, r.nbytes, r.hash});
+        dtypes.push_back(r.dtype);
     }
+    const std::vector<uint8_t> dir = detail::encodeDirectory(entries);
 
-    putU32(env + 0x0C, features_);
-    section(0, kEnvelopeSize, headerText_.size());
-    section(1, kEnvelopeSize + headerText_.size(), dir.size());
-    section(2, dataOff_, dataLen);
-    putU64(env + 0x70, hash64(headerText_.data(), headerText_.size()));
-    putU64(env + 0x78, hash64(dir.data(), dir.size()));
+    env.requiredFeatures = features_ | detail::contentFeatures(dtypes, sections_.masks.has_value(), header_);
+    env.header = {kEnvelopeSize, headerText_.size()};
+    env.dir = {kEnvelopeSize + headerText_.size(), dir.size()};
+    env.data = {dataOff_, dataLen};
+    env.headerHash = hash64(headerText_.data(), headerText_.size());
+    env.dirHash = hash64(dir.data(), dir.size());
     writeAt(kEnvelopeSize, headerText_.data(), headerText_.size());
     writeAt(kEnvelopeSize + headerText_.size(), dir.data(), dir.size());
     // The blob may end before data_off when there are no tensors: extend.
     if (::ftruncate(fd_, off_t(pos_)) != 0) throw Error(ErrorKind::Io, ioError(temp_, "cannot size"));
-    writeAt(0, env, sizeof env); // the envelope last: until now the file has no magic
+    const auto envBytes = detail::encodeEnvelope(env);
+    writeAt(0, envBytes.data(), envBytes.size()); // the envelope last: until now the file has no magic
     if (::fsync(fd_) != 0) throw Error(ErrorKind::Io, ioError(temp_, "fsync failed"));
     if (::close(fd_) != 0) {
         fd_ = -1;

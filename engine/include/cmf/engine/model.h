@@ -99,6 +99,10 @@ public:
     // Throws Error(Parse) for an unknown id.
     std::shared_ptr<const Weights> weights(const std::string& skillId = {}) const;
     const std::vector<std::string>& skillIds() const { return skillIds_; }
+    // The backbone with some tensors replaced by payloads in memory (a skill
+    // being built, measured before it is written); the caller keeps the
+    // bytes alive as long as the result.
+    std::shared_ptr<const Weights> weightsWith(const std::map<std::string, TensorBytes>& replacements) const;
     const cmf::Model& file() const { return file_; }
     const nlohmann::json& header() const { return file_.primary().header(); }
 
