@@ -177,6 +177,12 @@ private Q_SLOTS:
         QVERIFY(withSkill.j()["gen_ids"] == fromDonor.j()["gen_ids"]);
         const auto autoRun = runCmf(QStringList{"run", q(file), "--skill", "auto"} + gen);
         QVERIFY2(autoRun.j()["skill"] == "code", autoRun.out.c_str());
+        QVERIFY(autoRun.j()["energies"].size() == 2);
+        // A blend at a low temperature is all but the winner: the donor's tokens again.
+        const auto blended = runCmf(QStringList{"run", q(file), "--skill", "auto", "--blend", "0.001"} + gen);
+        QVERIFY2(blended.code == 0, blended.err.c_str());
+        QVERIFY(blended.j()["skill"] == "blend");
+        QVERIFY(blended.j()["gen_ids"] == fromDonor.j()["gen_ids"]);
 
         // Compaction: an equal file without the dead tails.
         const std::string compacted = f.dir + "/compacted.cmf";
@@ -213,6 +219,51 @@ private Q_SLOTS:
         QVERIFY(std::fabs(cj["quality"]["masked"].get<double>() - pm) < 1e-9 * pm);
     }
 
+    // cmf chat switches tasks between replies without reloading: the dense,
+    // masked and dense-again replies equal what separate runs give.
+    void chatSwitchesTasksLive() {
+        const auto& f = fixture();
+        const std::string masked = f.dir + "/masked.cmf"; // written by the test before
+        const std::string ask = "What does the word harbor mean?";
+        const auto r = runCmf({"chat", q(masked), "--max-tokens", "24"},
+                              QByteArray::fromStdString(ask + "\n/reset\n/task chat\n" + ask + "\n/reset\n/task none\n" + ask + "\n"));
+        QVERIFY2(r.code == 0, r.err.c_str());
+        const QStringList gen{"--prompt", q(ask), "--chat", "--n", "24"};
+        const std::string dense = runCmf(QStringList{"run", q(masked)} + gen + QStringList{"--json"}).j()["text"];
+        const std::string task = runCmf(QStringList{"run", q(masked), "--task", "chat"} + gen + QStringList{"--json"}).j()["text"];
+        QVERIFY(!dense.empty() && !task.empty() && dense != task);
+        const size_t a = r.out.find(dense), b = r.out.find(task, a + dense.size()), c = r.out.find(dense, b + task.size());
+        QVERIFY2(a != std::string::npos && b != std::string::npos && c != std::string::npos, r.out.c_str());
+    }
+
+    // A one-task specialist from a corpus; as a standalone skill file it
+    // re-creates the specialist byte for byte on its base, and only there.
+    void bakeExportApply() {
+        const auto& f = fixture();
+        const std::string spec = f.dir + "/specialist.cmf", skill = f.dir + "/chat-lite.skill.cmf", applied = f.dir + "/applied.cmf";
+        const auto b = runCmf({"skill", "bake", q(f.backbone), "--files", q(f.chatPrompts), "--keep", "0.5", "--heldout", q(f.chatHeldout),
+                               "--output", q(spec), "--json"});
+        QVERIFY2(b.code == 0, b.err.c_str());
+        const auto bj = b.j();
+        QVERIFY(fs::file_size(spec) < fs::file_size(f.backbone));
+        QVERIFY(std::fabs(bj["quality"]["specialist"].get<double>() - ppl(spec, f.chatHeldout)) < 1e-9 * ppl(spec, f.chatHeldout));
+        QVERIFY(cmf::CmfFile::open(spec)->header()["provenance"]["bake"]["quality"] == bj["quality"]);
+        QCOMPARE(runCmf({"verify", q(spec)}).code, 0);
+
+        const auto e = runCmf({"skill", "export", q(spec), "--base", q(f.backbone), "--id", "chat-lite", "--output", q(skill)});
+        QVERIFY2(e.code == 0, e.err.c_str());
+        QVERIFY(fs::file_size(skill) < fs::file_size(spec));
+        const auto refused = runCmf({"run", q(skill), "--prompt", "hi"});
+        QVERIFY(refused.code != 0 && refused.err.find("cmf skill apply") != std::string::npos);
+        const auto a = runCmf({"skill", "apply", q(f.backbone), q(skill), "--output", q(applied)});
+        QVERIFY2(a.code == 0, a.err.c_str());
+        QVERIFY(readFile(applied) == readFile(spec));
+        const std::string wrong = f.dir + "/wrong.cmf";
+        const auto w = runCmf({"skill", "apply", q(f.donor), q(skill), "--output", q(wrong)});
+        QVERIFY(w.code != 0);
+        QVERIFY(!fs::exists(wrong));
+    }
+
     void moeRouteStatsMaskAndDefrag() {
         const auto& f = fixture();
         const std::string moe = convert("tiny-moe", "q8", f.dir + "/moe.cmf");
@@ -234,6 +285,9 @@ private Q_SLOTS:
 
         const std::string maskFile = f.dir + "/moe_masked.cmf", cut = f.dir + "/moe_cut.cmf";
         QCOMPARE(runCmf({"moe-mask", q(moe), "--stats", q(codeStats), "--cover", "0.95", "--task", "code", "--output", q(maskFile)}).code, 0);
+        // Its quality was not measured: running under it says so.
+        const auto warned = runCmf({"run", q(maskFile), "--task", "code", "--prompt", "x = 1", "--n", "2"});
+        QVERIFY(warned.err.find("no measured quality") != std::string::npos);
         const auto d = runCmf({"moe-defrag", q(moe), "--stats", q(codeStats), "--cover", "0.95", "--output", q(cut)});
         QVERIFY2(d.code == 0, d.err.c_str());
         QVERIFY(fs::file_size(cut) < fs::file_size(moe));
