@@ -17,7 +17,8 @@ void printMasks(const cmf::CmfFile& f) {
     }
     const auto& s = *f.masks();
     const auto& l = s.layout;
-    std::printf("%u masks, default task \"%s\"; %u rows × (%u FFN neurons, %u heads)%s\n", s.nMasks, s.defaultTask.c_str(),
+    const std::string dflt = s.defaultTask.empty() ? "none" : "\"" + s.defaultTask + "\"";
+    std::printf("%u masks, default task %s; %u rows × (%u FFN neurons, %u heads)%s\n", s.nMasks, dflt.c_str(),
                 l.rows, l.ffnBits, l.headBits, l.expertBits ? (", " + std::to_string(l.expertBits) + " experts").c_str() : "");
     for (const auto& m : s.masks) {
         std::printf("\n[%u] %s  sparsity %.4f  blob %llu+%llu\n", m.taskId, m.name.c_str(), m.sparsity,

@@ -162,7 +162,9 @@ void TstMainWindow::opensTheDemoModelInEveryView() {
     QTreeWidget* nav = page->navigation();
     QStringList items;
     for (int i = 0; i < nav->topLevelItemCount(); ++i) items << nav->topLevelItem(i)->text(0);
-    QCOMPARE(items, (QStringList{u"Envelope"_s, u"Header"_s, u"Tensors (47)"_s, u"Masks"_s, u"Skills"_s, u"Tokenizer"_s,
+    const auto f = cmf::CmfFile::open(CMF_DEMO_MODEL);
+    QCOMPARE(items, (QStringList{u"Envelope"_s, u"Header"_s, u"Tensors (%1)"_s.arg(f->directory().count()),
+                                 u"Masks (%1)"_s.arg(f->masks()->nMasks), u"Skills (%1)"_s.arg(f->skills().size()), u"Tokenizer"_s,
                                  u"Signature"_s}));
     for (auto v : {FilePage::View::Envelope, FilePage::View::Header, FilePage::View::Tensors, FilePage::View::Masks,
                    FilePage::View::Skills, FilePage::View::Tokenizer, FilePage::View::Signature}) {
@@ -198,12 +200,14 @@ void TstMainWindow::envelopeView() {
     QCOMPARE(field(u"data_off"_s, 3), u"0x"_s + QString::number(e.data.off, 16));
     QCOMPARE(field(u"vocab_len"_s, 2), QString::number(e.vocab.len));
     QCOMPARE(field(u"magic"_s, 2), u"CMF\\x01"_s);
-    QCOMPARE(field(u"required_features"_s, 2), u"5"_s);
-    // Feature bits by name: TENSOR_DIR and QUANT_2F set.
-    QStringList set;
+    QCOMPARE(field(u"required_features"_s, 2), QString::number(e.requiredFeatures));
+    // Feature bits by name, as the reader names them (the demo has at least TENSOR_DIR and QUANT_2F).
+    QStringList set, want;
     for (int r = 0; r < env->featuresTable()->rowCount(); ++r)
         if (env->featuresTable()->item(r, 2)->text() == u"yes") set << env->featuresTable()->item(r, 1)->text();
-    QCOMPARE(set, (QStringList{u"TENSOR_DIR"_s, u"QUANT_2F"_s}));
+    for (const auto& n : cmf::featureNames(e.requiredFeatures)) want << QString::fromStdString(n);
+    QCOMPARE(set, want);
+    QVERIFY(set.contains(u"TENSOR_DIR"_s) && set.contains(u"QUANT_2F"_s));
     // The bar: segments proportional to the sections, covering the whole file.
     uint64_t covered = 0;
     for (const auto& s : env->sectionBar()->segments()) covered += s.len;
@@ -214,15 +218,25 @@ void TstMainWindow::tensorsViewFilters() {
     FilePage* page = w_->openFile(demo());
     QVERIFY(page->showView(FilePage::View::Tensors));
     auto* tv = page->view<TensorsView>(FilePage::View::Tensors);
-    QCOMPARE(tv->model()->rowCount(), 47);
-    QVERIFY(tv->countLabel()->text().startsWith(u"47 of 47 tensors"_s));
+    // The demo: 47 backbone tensors, and as many again as the code skill's replacements.
+    const auto f = cmf::CmfFile::open(CMF_DEMO_MODEL);
+    const int total = int(f->directory().count());
+    int downs = 0, skill = 0;
+    for (uint64_t i = 0; i < f->directory().count(); ++i) {
+        const auto name = f->directory().record(i).name;
+        downs += name.find("down_proj") != std::string_view::npos;
+        skill += name.rfind("skill.", 0) == 0;
+    }
+    QCOMPARE(total - skill, 47);
+    QCOMPARE(tv->model()->rowCount(), total);
+    QVERIFY(tv->countLabel()->text().startsWith(u"%1 of %1 tensors"_s.arg(total)));
     tv->filterEdit()->setText(u"down_proj"_s);
     tv->applyFilter();
-    QCOMPARE(tv->model()->rowCount(), 4);
-    QVERIFY(tv->countLabel()->text().startsWith(u"4 of 47 tensors"_s));
+    QCOMPARE(tv->model()->rowCount(), downs);
+    QVERIFY(tv->countLabel()->text().startsWith(u"%1 of %2 tensors"_s.arg(downs).arg(total)));
     // The charts follow the filter: only vbit_ro FFN tensors are left.
     tv->regexBox()->setChecked(true);
-    tv->filterEdit()->setText(u"layers\\.[02]\\.self_attn\\.[qk]_proj"_s);
+    tv->filterEdit()->setText(u"^model\\.layers\\.[02]\\.self_attn\\.[qk]_proj"_s);
     tv->applyFilter();
     QCOMPARE(tv->model()->rowCount(), 4);
     tv->filterEdit()->setText(u"(unclosed"_s);
@@ -232,7 +246,7 @@ void TstMainWindow::tensorsViewFilters() {
     tv->filterEdit()->clear();
     tv->applyFilter();
     tv->groupBox()->setChecked(true);
-    QCOMPARE(tv->model()->rowCount(), 47 + 5);
+    QCOMPARE(tv->model()->rowCount(), total + 5); // groups: 4 layers (skill replacements join their layer) and "other"
     // Activating a row opens the tensor's detail.
     tv->groupBox()->setChecked(false);
     const QModelIndex idx = tv->model()->index(2, TensorDirectoryModel::Name);
@@ -325,7 +339,7 @@ void TstMainWindow::dropOnThePanelVerifies() {
     QCOMPARE(done.first().first().toBool(), true);
     QCOMPARE(panel->status(), VerifySignPanel::Status::Valid);
     QVERIFY(panel->badgeText().contains(u"VALID"_s));
-    QCOMPARE(panel->lastOutcome()->report.tensorsChecked, 47u);
+    QCOMPARE(panel->lastOutcome()->report.tensorsChecked, cmf::CmfFile::open(CMF_DEMO_MODEL)->directory().count());
     QVERIFY(panel->lastOutcome()->report.problems.empty());
     QVERIFY(panel->reportText().contains(u"No problems"_s));
 }

@@ -28,7 +28,8 @@ std::shared_ptr<const TensorSource> sourceOf(const std::string& path) {
     return TensorSource::fromFile(cmf::CmfFile::open(path));
 }
 
-QString demoPath() { return QStringLiteral(CMF_DEMO_MODEL); }
+// The demo model as converted, before its masks and skill (47 tensors).
+QString demoPath() { return QStringLiteral(CMF_DEMO_BASE); }
 
 // A file of n small tensors with layer-structured names, like a MoE model.
 std::string manyTensors(int n) {
@@ -124,7 +125,7 @@ void TstTensorDirectoryModel::testerOnEveryValidFile() {
 }
 
 void TstTensorDirectoryModel::demoModelShowsTheDirectory() {
-    const auto src = sourceOf(CMF_DEMO_MODEL);
+    const auto src = sourceOf(CMF_DEMO_BASE);
     Model m;
     m.setSource(src);
     QCOMPARE(m.rowCount(), 47);
@@ -148,7 +149,7 @@ void TstTensorDirectoryModel::demoModelShowsTheDirectory() {
 }
 
 void TstTensorDirectoryModel::substringFilter() {
-    const auto src = sourceOf(CMF_DEMO_MODEL);
+    const auto src = sourceOf(CMF_DEMO_BASE);
     Model m;
     m.setSource(src);
     QVERIFY(m.setFilter(u"MLP"_s, Model::FilterMode::Substring)); // case-insensitive
@@ -162,7 +163,7 @@ void TstTensorDirectoryModel::substringFilter() {
 }
 
 void TstTensorDirectoryModel::regexFilter() {
-    const auto src = sourceOf(CMF_DEMO_MODEL);
+    const auto src = sourceOf(CMF_DEMO_BASE);
     Model m;
     m.setSource(src);
     const QString pattern = uR"(^model\.layers\.[13]\.mlp\.(gate|up)_proj\.weight$)"_s;
@@ -176,7 +177,7 @@ void TstTensorDirectoryModel::regexFilter() {
 
 void TstTensorDirectoryModel::invalidRegexKeepsTheFilter() {
     Model m;
-    m.setSource(sourceOf(CMF_DEMO_MODEL));
+    m.setSource(sourceOf(CMF_DEMO_BASE));
     QVERIFY(m.setFilter(u"mlp"_s, Model::FilterMode::Regex));
     const int before = m.rowCount();
     QVERIFY(!m.setFilter(u"layers.(["_s, Model::FilterMode::Regex));
@@ -230,7 +231,7 @@ void TstTensorDirectoryModel::sortsEveryColumnAsNumbers() {
 }
 
 void TstTensorDirectoryModel::sortKeepsSelection() {
-    const auto src = sourceOf(CMF_DEMO_MODEL);
+    const auto src = sourceOf(CMF_DEMO_BASE);
     Model m;
     m.setSource(src);
     const uint64_t lm = *src->find("lm_head.weight");
@@ -244,7 +245,7 @@ void TstTensorDirectoryModel::sortKeepsSelection() {
 }
 
 void TstTensorDirectoryModel::groupsByLayer() {
-    const auto src = sourceOf(CMF_DEMO_MODEL);
+    const auto src = sourceOf(CMF_DEMO_BASE);
     Model m;
     m.setSource(src);
     m.setGroupByLayer(true);
@@ -282,7 +283,7 @@ void TstTensorDirectoryModel::groupsByLayer() {
 void TstTensorDirectoryModel::collapseAndExpandAGroup() {
     Model m;
     QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    m.setSource(sourceOf(CMF_DEMO_MODEL));
+    m.setSource(sourceOf(CMF_DEMO_BASE));
     m.setGroupByLayer(true);
     int header1 = -1;
     for (int r = 0; r < m.rowCount(); ++r)
@@ -315,7 +316,7 @@ void TstTensorDirectoryModel::shardSetHasAShardColumn() {
 }
 
 void TstTensorDirectoryModel::summaryCountsBytesPerDtypeAndFamily() {
-    const auto src = sourceOf(CMF_DEMO_MODEL);
+    const auto src = sourceOf(CMF_DEMO_BASE);
     const TensorSummary s = TensorSummary::ofAll(*src);
     QCOMPARE(s.total.tensors, 47u);
     QCOMPARE(s.byDType[uint8_t(cmf::DType::F16)].tensors, 17u);
