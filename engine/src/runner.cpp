@@ -1,6 +1,7 @@
 #include "cmf/engine/runner.h"
 
 #include "cmf/format/error.h"
+#include "column_gather.h"
 
 #include <algorithm>
 #include <cmath>
@@ -43,12 +44,22 @@ void Runner::setWeights(std::shared_ptr<const Weights> weights) {
 void Runner::setTask(std::shared_ptr<const TaskPlan> task) {
     task_ = std::move(task);
     ffnRuns_.clear();
+    keptDown_.clear();
+    keptDownBytes_.clear();
     if (task_) {
         const auto& layers = weights_->layers;
         for (size_t li = 0; li < task_->ffnKeep.size() && li < layers.size(); ++li) {
             const auto& keep = task_->ffnKeep[li];
             const bool all = layers[li].moe() || keep.size() == layers[li].mlpGate.rows();
             ffnRuns_.push_back(all ? std::vector<RowRun>{} : rowRuns(keep));
+            keptDown_.emplace_back();
+            keptDownBytes_.emplace_back();
+            if (all) continue;
+            const TensorBytes& d = layers[li].mlpDown.bytes;
+            if (auto g = gatherColumns(d, keep)) {
+                keptDownBytes_.back() = std::move(*g);
+                keptDown_.back().bytes = TensorBytes{d.dtype, {d.shape.rows, keep.size()}, keptDownBytes_.back().data(), keptDownBytes_.back().size()};
+            }
         }
     }
     pos_ = 0;
@@ -117,7 +128,7 @@ void Runner::attention(const Layer& l, size_t li, const float* q, size_t n, floa
 // keep: the task's kept neurons as row runs (empty: all). Only their gate and
 // up rows are read; the down projection gets zeros in the other columns.
 void Runner::expertFfn(const Expert& e, const float* x, size_t n, float* out, std::span<const RowRun> keep,
-                       std::vector<double>* mass) const {
+                       std::vector<double>* mass, const Weight* keptDown) const {
     const size_t inter = e.gate.rows();
     const size_t kept = keep.empty() ? inter : size_t(keep.back().out + keep.back().count);
     std::vector<float> g(n * kept), u(n * kept);
@@ -128,6 +139,10 @@ void Runner::expertFfn(const Expert& e, const float* x, size_t n, float* out, st
     if (mass)
         for (size_t t = 0; t < n; ++t)
             for (size_t i = 0; i < kept; ++i) (*mass)[i] += std::fabs(g[t * kept + i]);
+    if (keptDown) { // the kept columns alone: masked neurons are not multiplied at all
+        matmul(*keptDown, g.data(), n, out);
+        return;
+    }
     if (!keep.empty()) {
         std::vector<float> full(n * inter, 0.0f);
         for (size_t t = 0; t < n; ++t)
@@ -142,7 +157,8 @@ void Runner::ffn(const Layer& l, size_t li, const float* x, size_t n, float* out
     if (!l.moe()) {
         const std::span<const RowRun> keep = li < ffnRuns_.size() ? std::span<const RowRun>(ffnRuns_[li]) : std::span<const RowRun>();
         // The probe sees every neuron (calibration runs dense).
-        expertFfn(Expert{l.mlpGate, l.mlpUp, l.mlpDown}, x, n, out, keep, probe_ && keep.empty() ? &probe_->ffnMass[li] : nullptr);
+        const Weight* keptDown = li < keptDown_.size() && keptDown_[li].present() ? &keptDown_[li] : nullptr;
+        expertFfn(Expert{l.mlpGate, l.mlpUp, l.mlpDown}, x, n, out, keep, probe_ && keep.empty() ? &probe_->ffnMass[li] : nullptr, keptDown);
         return;
     }
     const auto& c = model_->config();

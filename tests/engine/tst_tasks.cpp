@@ -11,6 +11,8 @@
 #include "cmf/engine/runner.h"
 #include "cmf/engine/skill_routing.h"
 #include "cmf/format/base64.h"
+#include "cmf/format/encode.h"
+#include "column_gather.h"
 #include "cmf/format/error.h"
 
 #include <QTest>
@@ -66,8 +68,15 @@ double maxAbsDiff(const std::vector<float>& a, const std::vector<float>& b) {
 class TestTasks : public QObject {
     Q_OBJECT
 private Q_SLOTS:
+    void maskedNeuronsEqualZeroedDownColumns_data() {
+        QTest::addColumn<QString>("quant");
+        // f32 and q8: the kept down columns are gathered; q4t: the full down
+        // projection sees zeros for the masked neurons.
+        for (const char* qn : {"f32", "q8", "q8_2f", "q4t"}) QTest::newRow(qn) << QString(qn);
+    }
     void maskedNeuronsEqualZeroedDownColumns() {
-        const auto m = tinyChat();
+        QFETCH(QString, quant);
+        const auto m = quant == "f32" ? tinyChat() : Model::open(cmftest::converted("tiny-chat", quant.toStdString()));
         // Keep every third neuron in layer 0, the even ones in layer 2, all elsewhere.
         std::vector<std::vector<uint32_t>> keep(m->layers().size());
         for (size_t li = 0; li < keep.size(); ++li)
@@ -89,8 +98,41 @@ private Q_SLOTS:
         reference.setWeights(zeroed);
         Runner dense(m, 64);
         const auto a = logitsOf(masked, kPrompt), b = logitsOf(reference, kPrompt), d = logitsOf(dense, kPrompt);
-        QVERIFY2(maxAbsDiff(a, b) < 1e-4, std::to_string(maxAbsDiff(a, b)).c_str());
-        QVERIFY(maxAbsDiff(a, d) > 1e-2); // the mask does change the output
+        // The reference reads those two down projections as float32; the int8
+        // paths quantize their activations (about 1-2% of a logit here).
+        const double bound = quant == "f32" ? 1e-4 : 0.3;
+        QVERIFY2(maxAbsDiff(a, b) < bound, std::to_string(maxAbsDiff(a, b)).c_str());
+        qInfo("%s: masked vs zeroed %.4f, masked vs dense %.4f", qPrintable(quant), maxAbsDiff(a, b), maxAbsDiff(a, d));
+        QVERIFY(maxAbsDiff(a, d) > 10 * bound); // the mask does change the output
+    }
+    void gatheredColumnsAreExact_data() {
+        QTest::addColumn<int>("dtype");
+        for (auto d : {cmf::DType::F32, cmf::DType::F16, cmf::DType::BF16, cmf::DType::Q8Row, cmf::DType::Q8_2F})
+            QTest::newRow(std::string(cmf::dtypeName(d)).c_str()) << int(d);
+    }
+    void gatheredColumnsAreExact() {
+        QFETCH(int, dtype);
+        const uint64_t rows = 5, cols = 70;
+        std::vector<float> w(rows * cols);
+        for (size_t i = 0; i < w.size(); ++i) w[i] = std::sin(float(i) * 0.37f) * (1.0f + float(i % 7));
+        const auto bytes = cmf::encode(cmf::DType(dtype), {rows, cols}, w.data());
+        const cmf::TensorBytes t{cmf::DType(dtype), {rows, cols}, bytes.data(), bytes.size()};
+        std::vector<float> full(rows * cols);
+        cmf::decodeRows(t, 0, rows, full.data());
+        const std::vector<uint32_t> keep = {0, 3, 4, 5, 31, 32, 33, 69};
+        const auto g = gatherColumns(t, keep);
+        QVERIFY(g);
+        const cmf::TensorBytes gt{cmf::DType(dtype), {rows, keep.size()}, g->data(), g->size()};
+        cmf::validatePayload(gt);
+        std::vector<float> got(rows * keep.size());
+        cmf::decodeRows(gt, 0, rows, got.data());
+        for (uint64_t r = 0; r < rows; ++r)
+            for (size_t j = 0; j < keep.size(); ++j) QCOMPARE(got[r * keep.size() + j], full[r * cols + keep[j]]);
+    }
+    void groupScaledLayoutsDoNotGather() {
+        std::vector<float> w(4 * 64, 0.5f);
+        const auto bytes = cmf::encode(cmf::DType::Q4Tiled, {4, 64}, w.data());
+        QVERIFY(!gatherColumns({cmf::DType::Q4Tiled, {4, 64}, bytes.data(), bytes.size()}, std::vector<uint32_t>{1, 2}));
     }
     void maskedHeadsAndLayerGatesEqualZeroedProjections() {
         const auto m = tinyChat();

@@ -74,12 +74,16 @@ private:
     void attention(const Layer& l, size_t li, const float* q, size_t n, float* out) const;
     void ffn(const Layer& l, size_t li, const float* x, size_t n, float* out) const;
     void expertFfn(const Expert& e, const float* x, size_t n, float* out, std::span<const RowRun> keep = {},
-                   std::vector<double>* mass = nullptr) const;
+                   std::vector<double>* mass = nullptr, const Weight* keptDown = nullptr) const;
 
     std::shared_ptr<const Model> model_;
     std::shared_ptr<const Weights> weights_;
     std::shared_ptr<const TaskPlan> task_;
     std::vector<std::vector<RowRun>> ffnRuns_; // per layer, from task_; empty = every neuron
+    // Per layer: the down projection's kept columns, when its layout gathers
+    // exactly (column_gather.h); else absent and the full weight sees zeros.
+    std::vector<Weight> keptDown_;
+    std::vector<std::vector<uint8_t>> keptDownBytes_;
     ForwardProbe* probe_ = nullptr;
     uint32_t ctx_ = 0, pos_ = 0;
     std::vector<Rope> ropes_; // per layer
