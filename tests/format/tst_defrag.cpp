@@ -3,6 +3,7 @@
 // masks or index left, verify clean, and the kept neurons' values equal the
 // source's dequantized values — exactly at f32, within the quant bound
 // otherwise — with down_proj falling back to q8_2f where 32 ∤ the kept width.
+#include "cancel_check.h"
 #include "test_support.h"
 
 #include "cmf/format/cmf_file.h"
@@ -72,21 +73,7 @@ Expected expectedFor(const cmf::CmfFile& src, uint32_t l, const std::vector<uint
     return e;
 }
 
-// A cancelled rewrite throws Cancelled and leaves no output and no temporary file.
-template <class Fn>
-void expectCancelledCleanly(const std::string& name, Fn fn) {
-    const std::string dir = cmftest::tempDir() + "/cancel-" + name;
-    std::filesystem::remove_all(dir);
-    std::filesystem::create_directories(dir);
-    std::atomic<bool> stop{true};
-    try {
-        fn(dir + "/out.cmf", cmf::Control{{}, &stop});
-        QFAIL("not cancelled");
-    } catch (const cmf::Error& e) {
-        QCOMPARE(int(e.kind()), int(cmf::ErrorKind::Cancelled));
-    }
-    QVERIFY(std::filesystem::is_empty(dir));
-}
+using cmftest::expectCancelledCleanly;
 
 } // namespace
 

@@ -3,6 +3,7 @@
 // role-contiguous, router rows and expert payloads byte-identical to the
 // source's, expert_bias gathered, masks remapped, verify clean; and mask
 // writing (addMask) keeps every existing mask.
+#include "cancel_check.h"
 #include "test_support.h"
 
 #include "cmf/format/append.h"
@@ -106,21 +107,7 @@ void checkDefragged(const cmf::CmfFile& src, const cmf::CmfFile& out, bool route
     }
 }
 
-// A cancelled rewrite throws Cancelled and leaves no output and no temporary file.
-template <class Fn>
-void expectCancelledCleanly(const std::string& name, Fn fn) {
-    const std::string dir = cmftest::tempDir() + "/cancel-" + name;
-    std::filesystem::remove_all(dir);
-    std::filesystem::create_directories(dir);
-    std::atomic<bool> stop{true};
-    try {
-        fn(dir + "/out.cmf", cmf::Control{{}, &stop});
-        QFAIL("not cancelled");
-    } catch (const cmf::Error& e) {
-        QCOMPARE(int(e.kind()), int(cmf::ErrorKind::Cancelled));
-    }
-    QVERIFY(std::filesystem::is_empty(dir));
-}
+using cmftest::expectCancelledCleanly;
 
 } // namespace
 

@@ -3,6 +3,7 @@
 // raises SKILL_FILE; apply onto that base rebuilds the specialist byte for
 // byte; apply onto another base is refused with both hashes named, and
 // force overrides.
+#include "cancel_check.h"
 #include "test_support.h"
 
 #include "cmf/format/append.h"
@@ -109,21 +110,7 @@ std::string makeSpecialist() {
 
 const json& standaloneRecord(const cmf::CmfFile& f) { return f.header()["skills"].back(); }
 
-// A cancelled rewrite throws Cancelled and leaves no output and no temporary file.
-template <class Fn>
-void expectCancelledCleanly(const std::string& name, Fn fn) {
-    const std::string dir = cmftest::tempDir() + "/cancel-" + name;
-    std::filesystem::remove_all(dir);
-    std::filesystem::create_directories(dir);
-    std::atomic<bool> stop{true};
-    try {
-        fn(dir + "/out.cmf", cmf::Control{{}, &stop});
-        QFAIL("not cancelled");
-    } catch (const cmf::Error& e) {
-        QCOMPARE(int(e.kind()), int(cmf::ErrorKind::Cancelled));
-    }
-    QVERIFY(std::filesystem::is_empty(dir));
-}
+using cmftest::expectCancelledCleanly;
 
 } // namespace
 
