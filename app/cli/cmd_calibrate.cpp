@@ -3,11 +3,8 @@
 #include "commands.h"
 #include "terminal_progress.h"
 
-#include "cmf/engine/calibrate.h"
-#include "cmf/engine/corpus.h"
-#include "cmf/engine/session.h"
+#include "cmf/engine/task_tools.h"
 #include "cmf/format/error.h"
-#include "cmf/format/mask_edit.h"
 #include "cmf/format/writer.h"
 
 #include <cstdio>
@@ -25,58 +22,24 @@ struct CalibrateOptions {
 };
 
 int calibrate(const CalibrateOptions& o) {
-    const auto model = cmf::engine::Model::open(o.path);
-    const auto tok = cmf::engine::tokenizerOf(*model);
     TerminalProgress bar("calibrate");
-    const cmf::Control control{o.json ? cmf::ProgressFn{} : bar.callback(), interruptFlag()};
-    const auto docs = cmf::engine::tokenizeFiles(tok, o.corpus);
-    const auto importance = cmf::engine::ffnImportance(model, docs, o.ctx, control);
-    const auto keep = cmf::engine::keepMostImportant(importance, o.keep);
-    const auto plan = cmf::engine::planFromKeep(*model, keep, o.task);
-
-    cmf::NewMask mask;
-    mask.name = o.task;
-    mask.description = o.description;
-    mask.replace = o.replace;
-    uint64_t corpusTokens = 0;
-    for (const auto& d : docs) corpusTokens += d.size();
-    mask.extra = {{"provenance", {{"tool", "cmf calibrate"}, {"keep", o.keep}, {"corpus_tokens", corpusTokens},
-                                  {"importance", "sum |act| * ||down_proj[:, i]||"}}}};
-    if (!o.heldout.empty()) {
-        const auto ids = tok.encode(cmf::engine::readTextFile(o.heldout), false);
-        auto q = cmf::engine::measureMask(model, ids, plan, o.ctx, control);
-        q.datasetSha256 = cmf::engine::fileSha256(o.heldout);
-        mask.quality = q.toJson();
-    } else {
-        std::cerr << "cmf: warning: no --heldout: the mask's quality is written as null (not measured, §5.1)\n";
-    }
-    const auto& file = model->file().primary();
-    cmf::MaskBits bits;
-    for (size_t li = 0; li < keep.size(); ++li) {
-        std::vector<bool> row;
-        if (!model->layers()[li].moe()) {
-            row.assign(model->layers()[li].mlpGate.rows(), false);
-            for (uint32_t i : keep[li]) row[i] = true;
-        }
-        bits.ffn.push_back(std::move(row));
-    }
-    mask.blob = cmf::buildMaskBlob(cmf::maskLayoutOf(file), bits);
-    const auto r = cmf::addMask(o.path, o.output, mask, control);
+    cmf::engine::CalibrateRequest r;
+    r.input = o.path, r.output = o.output, r.task = o.task, r.description = o.description;
+    r.corpus = o.corpus, r.heldout = o.heldout, r.keep = o.keep, r.ctx = o.ctx, r.replace = o.replace;
+    const auto res = cmf::engine::calibrateTask(r, cmf::Control{o.json ? cmf::ProgressFn{} : bar.callback(), interruptFlag()});
     bar.finish();
-    nlohmann::json out{{"output", o.output}, {"task", o.task}, {"task_id", r.taskId}, {"sparsity", r.sparsity},
-                       {"quality", mask.quality}};
-    nlohmann::json kept = nlohmann::json::array();
-    for (const auto& k : keep) kept.push_back(k.size());
-    out["kept_per_layer"] = kept;
+    for (const auto& w : res.warnings) std::cerr << "cmf: warning: " << w << "\n";
+    const nlohmann::json out{{"output", o.output},       {"task", o.task},         {"task_id", res.taskId},
+                             {"sparsity", res.sparsity}, {"quality", res.quality}, {"kept_per_layer", res.keptPerLayer}};
     if (o.json) {
         std::cout << out.dump(2) << "\n";
     } else {
-        std::printf("wrote %s: task '%s' (id %u), FFN sparsity %.4f, kept per layer %s\n", o.output.c_str(), o.task.c_str(), r.taskId,
-                    r.sparsity, kept.dump().c_str());
-        if (!mask.quality.is_null())
+        std::printf("wrote %s: task '%s' (id %u), FFN sparsity %.4f, kept per layer %s\n", o.output.c_str(), o.task.c_str(), res.taskId,
+                    res.sparsity, out["kept_per_layer"].dump().c_str());
+        if (!res.quality.is_null())
             std::printf("held-out perplexity %.4f dense -> %.4f masked (ratio %.4f over %llu tokens)\n",
-                        mask.quality["baseline_dense"].get<double>(), mask.quality["masked"].get<double>(),
-                        mask.quality["value"].get<double>(), (unsigned long long)mask.quality["n_samples"].get<uint64_t>());
+                        res.quality["baseline_dense"].get<double>(), res.quality["masked"].get<double>(), res.quality["value"].get<double>(),
+                        (unsigned long long)res.quality["n_samples"].get<uint64_t>());
     }
     return kExitOk;
 }
@@ -121,17 +84,9 @@ void addRouteStats(CLI::App& app, int* exitCode) {
     cmd->add_option("--output,-o", o->output, "Statistics JSON to write")->required();
     cmd->callback([=] {
         try {
-            const auto model = cmf::engine::Model::open(o->path);
-            bool moe = false;
-            for (const auto& l : model->layers()) moe |= l.moe();
-            if (!moe) throw cmf::Error(cmf::ErrorKind::Parse, "the model has no MoE layer: nothing to count");
-            const auto tok = cmf::engine::tokenizerOf(*model);
             TerminalProgress bar("route-stats");
-            auto stats = cmf::engine::routeStatistics(model, cmf::engine::tokenizeFiles(tok, o->corpus), o->ctx,
-                                                      cmf::Control{bar.callback(), interruptFlag()});
+            const auto stats = cmf::engine::routeStatsOfFiles(o->path, o->corpus, o->ctx, cmf::Control{bar.callback(), interruptFlag()});
             bar.finish();
-            stats["corpus"] = o->corpus;
-            stats["model"] = o->path;
             const std::string text = stats.dump(1) + "\n";
             cmf::writeFileAtomic(o->output, text.data(), text.size());
             std::printf("wrote %s: %llu tokens over %zu layers\n", o->output.c_str(), (unsigned long long)stats["tokens"].get<uint64_t>(),
