@@ -2,7 +2,9 @@
 #include "commands.h"
 #include "info_json.h"
 
+#include "cmf/engine/memory_estimate.h"
 #include "cmf/format/cmf_file.h"
+#include "cmf/format/error.h"
 #include "cmf/format/hash64.h"
 
 #include <cstdio>
@@ -100,13 +102,40 @@ void addInfo(CLI::App& app, int* exitCode) {
     auto* cmd = app.add_subcommand("info", "Summarise a CMF file: envelope, sections, arch, tensors, masks, skills");
     auto path = std::make_shared<std::string>();
     auto json = std::make_shared<bool>(false);
+    struct Mem {
+        std::string task, skill;
+        uint32_t ctx = 4096;
+    };
+    auto mem = std::make_shared<Mem>();
     cmd->add_option("FILE", *path, "CMF file")->required();
     cmd->add_flag("--json", *json, "Print the full description as JSON");
+    cmd->add_option("--task", mem->task, "For the memory estimate: run under this task mask");
+    cmd->add_option("--skill", mem->skill, "For the memory estimate: with this skill's overlay");
+    cmd->add_option("--ctx", mem->ctx, "For the memory estimate: KV cache for this many tokens (default: 4096, at most the model's)");
     cmd->callback([=] {
         try {
             const auto f = cmf::CmfFile::open(*path);
-            if (*json) std::cout << infoJson(*f).dump(2) << "\n";
-            else printSummary(*f);
+            // What running it would hold (null for a file that is not a runnable model).
+            nlohmann::json memory;
+            try {
+                const auto model = cmf::Model::open(*path);
+                const uint32_t maxPos = model.primary().header()["arch"].value("max_position_embeddings", 0u);
+                const uint32_t ctx = maxPos ? std::min(mem->ctx, maxPos) : mem->ctx;
+                memory = cmf::engine::estimateMemory(model, mem->task, mem->skill, ctx).toJson();
+            } catch (const cmf::Error&) {
+                if (!mem->task.empty() || !mem->skill.empty()) throw; // asked for: say what is wrong
+            }
+            if (*json) {
+                auto out = infoJson(*f);
+                out["memory"] = memory;
+                std::cout << out.dump(2) << "\n";
+            } else {
+                printSummary(*f);
+                if (!memory.is_null())
+                    std::printf("memory to run: %.1f MB of weights + %.1f MB of KV cache at %u tokens = %.1f MB\n",
+                                memory["weights"].get<double>() / 1e6, memory["kv"].get<double>() / 1e6, memory["ctx"].get<uint32_t>(),
+                                memory["total"].get<double>() / 1e6);
+            }
             *exitCode = kExitOk;
         } catch (const std::exception& e) {
             printError(*path, e);

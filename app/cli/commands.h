@@ -35,6 +35,7 @@ void addCalibrate(CLI::App& app, int* exitCode);
 void addRouteStats(CLI::App& app, int* exitCode);
 void addRoute(CLI::App& app, int* exitCode);
 void addExplain(CLI::App& app, int* exitCode);
+void addDiff(CLI::App& app, int* exitCode);
 
 // "cmf: <path>: <kind>: <message>" on stderr.
 void printError(const std::string& path, const std::exception& e);

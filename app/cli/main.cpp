@@ -46,6 +46,7 @@ int main(int argc, char** argv) {
     cmfcli::addRouteStats(app, &code);
     cmfcli::addRoute(app, &code);
     cmfcli::addExplain(app, &code);
+    cmfcli::addDiff(app, &code);
     try {
         app.parse(argc, argv);
     } catch (const CLI::Success& e) {

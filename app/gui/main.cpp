@@ -37,8 +37,8 @@ int main(int argc, char** argv) {
     parser.addPositionalArgument(u"FILE"_s, u"CMF files to open"_s, u"[FILE...]"_s);
     const QCommandLineOption shot(u"screenshot"_s, u"Render a view offscreen into OUT.png and exit."_s, u"OUT"_s);
     const QCommandLineOption view(u"view"_s,
-                                  u"View to show: envelope, header, tensors, tensor:NAME, verify, masks, skills, "
-                                  "tokenizer, signature, shards."_s,
+                                  u"View to show: envelope, header, tensors, tensor:NAME, bits, verify, masks, skills, "
+                                  "tokenizer, signature, shards, compare:OTHER (FILE against OTHER)."_s,
                                   u"NAME"_s);
     const QCommandLineOption size(u"size"_s, u"Window size for --screenshot (default 1280x800)."_s, u"WxH"_s, u"1280x800"_s);
     const QCommandLineOption language(u"language"_s, u"Interface language: en, ru, zh_CN (default: settings, else the system locale)."_s,
@@ -76,6 +76,7 @@ int main(int argc, char** argv) {
         const QString v = parser.value(view);
         if (v.startsWith(u"tensor:")) last->showTensor(v.mid(7));
         else if (v == u"verify") w.verifyFile(last->document()->path());
+        else if (v.startsWith(u"compare:")) w.compareFiles(last->document()->path(), v.mid(8));
         else if (const auto kind = cmfw::FilePage::viewFromName(v)) last->showView(*kind);
     }
     return app.exec();

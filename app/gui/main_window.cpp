@@ -65,6 +65,7 @@ MainWindow::MainWindow(AppSettings* settings, QWidget* parent) : QMainWindow(par
     services_.jobs = new JobRunner(this);
     services_.log = new LogModel(this);
     services_.trusted = new TrustedKeyList(this);
+    services_.openFile = [this](const QString& path) { openFile(path); };
     services_.trusted->setKeys(settings_->trustedKeys());
     services_.jobs->setThreadCount(settings_->threadCount());
     connect(services_.trusted, &TrustedKeyList::changed, this, [this] {
@@ -226,6 +227,9 @@ void MainWindow::createActions() {
     });
     signAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
     signAction_->setToolTip(tr("Write a detached signature beside the current file"));
+    compareAction_ = tools->addAction(tr("&Compare with…"), this, &MainWindow::compareDialog);
+    compareAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D));
+    compareAction_->setToolTip(tr("Compare the current file with another CMF file: tensors, header and sections"));
     tools->addSeparator();
     auto* settingsAction = tools->addAction(tr("Se&ttings…"), this, &MainWindow::showSettings);
     settingsAction->setShortcut(QKeySequence::Preferences);
@@ -273,6 +277,7 @@ void MainWindow::updateActions() {
     FilePage* p = currentPage();
     closeTabAction_->setEnabled(p != nullptr);
     signAction_->setEnabled(p != nullptr);
+    compareAction_->setEnabled(p && !p->isError());
     for (QAction* a : std::as_const(viewActions_)) a->setEnabled(p && !p->isError());
     central_->setCurrentWidget(tabs_->count() > 0 ? static_cast<QWidget*>(tabs_) : welcome_);
     setWindowTitle(p ? tr("%1 — CMF Workbench").arg(p->document()->fileName()) : tr("CMF Workbench"));
@@ -363,6 +368,22 @@ void MainWindow::openDialog() {
     const QStringList paths = QFileDialog::getOpenFileNames(this, tr("Open CMF files"), settings_->lastDirectory(),
                                                             tr("CMF files (*.cmf);;All files (*)"));
     for (const QString& p : paths) openFile(p);
+}
+
+CompareView* MainWindow::compareFiles(const QString& a, const QString& b) {
+    if (a.isEmpty() || b.isEmpty()) return nullptr;
+    FilePage* p = openFile(a);
+    if (p->isError()) return nullptr; // openFile logged why
+    services_.log->info(tr("Comparing %1 with %2").arg(p->document()->fileName(), QFileInfo(b).fileName()));
+    return p->showCompare(b);
+}
+
+void MainWindow::compareDialog() {
+    FilePage* p = currentPage();
+    if (!p || p->isError()) return;
+    const QString other = QFileDialog::getOpenFileName(this, tr("Compare %1 with").arg(p->document()->fileName()),
+                                                       settings_->lastDirectory(), tr("CMF files (*.cmf);;All files (*)"));
+    if (!other.isEmpty()) compareFiles(p->document()->path(), other);
 }
 
 void MainWindow::showSettings() {

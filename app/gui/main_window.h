@@ -22,6 +22,7 @@ class QTabWidget;
 namespace cmfw {
 
 class AppSettings;
+class CompareView;
 class FilePage;
 class JobRunner;
 class LogModel;
@@ -45,6 +46,9 @@ public:
     // Shows the Verify/Sign panel on path and starts verifying or signing.
     void verifyFile(const QString& path);
     void signFile(const QString& path);
+    // Opens a (or focuses its tab) and compares it with b in the page's
+    // Compare view; null when a is not a valid CMF file.
+    CompareView* compareFiles(const QString& a, const QString& b);
 
     // Opens every local file the drop carries; true when there was one.
     bool openDropped(const QMimeData* mime);
@@ -76,6 +80,7 @@ private:
     void updateActions();
     void updateStatus();
     void openDialog();
+    void compareDialog();
     void showSettings();
     void showAbout();
     void restoreLayout();
@@ -96,6 +101,7 @@ private:
     QAction* closeTabAction_;
     QAction* verifyAction_;
     QAction* signAction_;
+    QAction* compareAction_;
     QList<QAction*> viewActions_;
     std::function<bool(int)> confirmClose_;
     bool closing_ = false;

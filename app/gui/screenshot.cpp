@@ -5,6 +5,7 @@
 
 #include "jobs/job_runner.h"
 #include "views/file_page.h"
+#include "views/quant_view.h"
 #include "views/verify_sign_panel.h"
 
 #include <QCoreApplication>
@@ -74,6 +75,28 @@ int runScreenshot(const ScreenshotOptions& o) {
             fail(o.file + u": no tensor named "_s + name);
             return 2;
         }
+    } else if (view.startsWith(u"compare:")) {
+        // FILE is A, the path after "compare:" is B; the diff job is waited for below.
+        const QString other = view.mid(8);
+        if (!QFileInfo::exists(other)) {
+            fail(other + u": no such file"_s);
+            return 2;
+        }
+        if (!w.compareFiles(o.file, other)) {
+            fail(o.file + u" is not a valid CMF file: nothing to compare"_s);
+            return 2;
+        }
+    } else if (view == u"quant" || view.startsWith(u"quant:")) {
+        // The source checkpoint after "quant:"; for the demo model, its bundled source.
+        QString source = view.mid(6);
+#ifdef CMF_DEMO_SOURCE
+        if (source.isEmpty()) source = QStringLiteral(CMF_DEMO_SOURCE);
+#endif
+        if (page->isError() || source.isEmpty() || !page->showView(FilePage::View::Quant)) {
+            fail(u"--view quant needs a model and its source checkpoint: quant:DIR"_s);
+            return 2;
+        }
+        page->view<QuantView>(FilePage::View::Quant)->measure(source);
     } else if (view == u"error") {
         if (!page->isError()) {
             fail(o.file + u" opened without error: there is no error view"_s);
@@ -81,8 +104,8 @@ int runScreenshot(const ScreenshotOptions& o) {
         }
     } else {
         const auto v = FilePage::viewFromName(view);
-        if (!v || v == FilePage::View::Tensor) {
-            fail(u"unknown view "_s + view + u" (envelope, header, tensors, tensor:NAME, verify, masks, skills, tokenizer, signature, shards)"_s);
+        if (!v || v == FilePage::View::Tensor || v == FilePage::View::Compare) {
+            fail(u"unknown view "_s + view + u" (envelope, header, tensors, tensor:NAME, bits, verify, masks, skills, tasks, routing, quant[:SOURCE], tokenizer, signature, shards, compare:OTHER)"_s);
             return 2;
         }
         if (!page->isError() && !page->showView(*v)) {

@@ -8,7 +8,7 @@ namespace cmfw {
 
 struct ScreenshotOptions {
     QString output;
-    QString view = QStringLiteral("envelope"); // envelope|header|tensors|tensor:NAME|verify|masks|skills|tokenizer|signature|shards
+    QString view = QStringLiteral("envelope"); // envelope|header|tensors|tensor:NAME|bits|verify|masks|skills|tokenizer|signature|shards|compare:OTHER
     QSize size{1280, 800};
     QString file;
     int timeoutMs = 120000; // for the jobs the view starts

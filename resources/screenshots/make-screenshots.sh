@@ -15,6 +15,7 @@ shot tensors tensors "$demo"
 shot tensor-detail "tensor:model.layers.1.mlp.down_proj.weight" "$demo"
 shot verify verify "$demo"
 shot masks masks "$demo"
+shot bits bits "$demo"
 shot skills skills "$demo"
 shot tokenizer tokenizer "$demo"
 shot signature signature "$demo"
@@ -34,3 +35,13 @@ cp "$demo" "$tmp/tiny-chat.cmf"
 "$build/app/cli/cmf" keygen --out "$tmp/release.key" > /dev/null
 "$build/app/cli/cmf" sign "$tmp/tiny-chat.cmf" --key "$tmp/release.key" > /dev/null
 shot signature-signed signature "$tmp/tiny-chat.cmf"
+# Compare: the demo model against a copy with five tensors requantized to q4.
+"$build/app/cli/cmf" requant "$demo" --quant q4 --output "$tmp/requantized.cmf" \
+  --only '^model\.layers\.[01]\.self_attn\.[qk]_proj\.weight$|^model\.layers\.1\.mlp\.down_proj\.weight$' > /dev/null
+shot compare "compare:$tmp/requantized.cmf" "$demo"
+# Tasks and skills, quantization error against the bundled source, and the
+# expert routing of the MoE test model (its statistics run on a sample text).
+shot tasks tasks "$demo"
+shot quant quant "$demo"
+"$build/app/cli/cmf" convert --model tests/data/models/tiny-moe --quant q8 --output "$tmp/tiny-moe.cmf" > /dev/null
+shot routing routing "$tmp/tiny-moe.cmf"

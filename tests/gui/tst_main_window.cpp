@@ -163,9 +163,10 @@ void TstMainWindow::opensTheDemoModelInEveryView() {
     QStringList items;
     for (int i = 0; i < nav->topLevelItemCount(); ++i) items << nav->topLevelItem(i)->text(0);
     const auto f = cmf::CmfFile::open(CMF_DEMO_MODEL);
-    QCOMPARE(items, (QStringList{u"Envelope"_s, u"Header"_s, u"Tensors (%1)"_s.arg(f->directory().count()),
+    // A dense model: no expert-routing view.
+    QCOMPARE(items, (QStringList{u"Envelope"_s, u"Header"_s, u"Tensors (%1)"_s.arg(f->directory().count()), u"Bit allocation"_s,
                                  u"Masks (%1)"_s.arg(f->masks()->nMasks), u"Skills (%1)"_s.arg(f->skills().size()), u"Tokenizer"_s,
-                                 u"Signature"_s}));
+                                 u"Signature"_s, u"Tasks & skills"_s, u"Quantization error"_s}));
     for (auto v : {FilePage::View::Envelope, FilePage::View::Header, FilePage::View::Tensors, FilePage::View::Masks,
                    FilePage::View::Skills, FilePage::View::Tokenizer, FilePage::View::Signature}) {
         QVERIFY(page->showView(v));

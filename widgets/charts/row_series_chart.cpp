@@ -52,7 +52,7 @@ void RowSeriesChart::setSeries(const QString& name, const std::vector<float>& va
         auto* x = new QValueAxis();
         x->setRange(0, double(std::max<size_t>(1, values.size() - 1)));
         x->setLabelFormat(QStringLiteral("%.0f"));
-        x->setTitleText(tr("row"));
+        x->setTitleText(xTitle_.isEmpty() ? tr("row") : xTitle_);
         chart->addAxis(x, Qt::AlignBottom);
         auto addLine = [&](const QString& n, const std::vector<float>& v, Qt::Alignment side, QColor color) {
             double lo = INFINITY, hi = -INFINITY;

@@ -16,6 +16,11 @@ public:
     void setSeries(const QString& name, const std::vector<float>& values, const QString& secondaryName = {},
                    const std::vector<float>& secondary = {});
     void clear();
+    // What the x axis counts ("row" unless told; a column field counts columns). Applies to the next setSeries.
+    void setXTitle(const QString& title) { xTitle_ = title; }
+
+private:
+    QString xTitle_;
 };
 
 } // namespace cmfw

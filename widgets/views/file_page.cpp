@@ -2,6 +2,8 @@
 
 #include "document/cmf_document.h"
 #include "util/format_text.h"
+#include "views/bits_view.h"
+#include "views/compare_view.h"
 #include "views/envelope_view.h"
 #include "views/error_view.h"
 #include "views/header_view.h"
@@ -9,10 +11,14 @@
 #include "views/shards_view.h"
 #include "views/signature_view.h"
 #include "views/skills_view.h"
+#include "views/quant_view.h"
+#include "views/routing_view.h"
+#include "views/tasks_view.h"
 #include "views/tensor_detail_view.h"
 #include "views/tensors_view.h"
 #include "views/tokenizer_view.h"
 
+#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QSplitter>
@@ -33,8 +39,10 @@ struct ViewName {
 };
 const ViewName kNames[] = {
     {FilePage::View::Envelope, "envelope"}, {FilePage::View::Header, "header"},     {FilePage::View::Tensors, "tensors"},
-    {FilePage::View::Tensor, "tensor"},     {FilePage::View::Masks, "masks"},       {FilePage::View::Skills, "skills"},
+    {FilePage::View::Tensor, "tensor"},     {FilePage::View::Masks, "masks"},       {FilePage::View::Skills, "skills"}, {FilePage::View::Tasks, "tasks"}, {FilePage::View::Routing, "routing"}, {FilePage::View::Quant, "quant"},
     {FilePage::View::Tokenizer, "tokenizer"}, {FilePage::View::Signature, "signature"}, {FilePage::View::Shards, "shards"},
+    {FilePage::View::Compare, "compare"},
+    {FilePage::View::Bits, "bits"},
 };
 
 } // namespace
@@ -83,10 +91,19 @@ FilePage::FilePage(std::shared_ptr<const CmfDocument> doc, Services services, QW
     addItem(View::Envelope, tr("Envelope"));
     addItem(View::Header, tr("Header"));
     addItem(View::Tensors, tr("Tensors (%1)").arg(Text::count(n)));
+    addItem(View::Bits, tr("Bit allocation"));
     addItem(View::Masks, f.masks() ? tr("Masks (%1)").arg(f.masks()->nMasks) : tr("Masks"));
     addItem(View::Skills, f.skills().empty() ? tr("Skills") : tr("Skills (%1)").arg(f.skills().size()));
     addItem(View::Tokenizer, tr("Tokenizer"));
     addItem(View::Signature, tr("Signature"));
+    if (f.header().contains("arch")) addItem(View::Tasks, tr("Tasks & skills"));
+    bool routers = false; // a MoE model: its experts' routing can be shown
+    for (uint64_t i = 0; i < f.directory().count() && !routers; ++i) {
+        const auto name = f.directory().record(i).name;
+        routers = name.size() > 16 && name.substr(name.size() - 16) == ".mlp.gate.weight";
+    }
+    if (routers) addItem(View::Routing, tr("Expert routing"));
+    if (f.header().contains("arch")) addItem(View::Quant, tr("Quantization error"));
     if (doc_->isShard()) addItem(View::Shards, tr("Shards (%1)").arg(f.shard()->count));
     // Items without content are shown but greyed, so the tree always has the same shape.
     auto dim = [&](View v, bool empty) {
@@ -128,7 +145,11 @@ QWidget* FilePage::ensureView(View v) {
     }
     case View::Tensor: w = new TensorDetailView(doc_, services_, stack_); break;
     case View::Masks: w = new MasksView(doc_, stack_); break;
+    case View::Bits: w = new BitsView(doc_, stack_); break;
     case View::Skills: w = new SkillsView(doc_, stack_); break;
+    case View::Tasks: w = new TasksView(doc_, services_, stack_); break;
+    case View::Routing: w = new RoutingView(doc_, services_, stack_); break;
+    case View::Quant: w = new QuantView(doc_, services_, stack_); break;
     case View::Tokenizer: w = new TokenizerView(doc_, services_, stack_); break;
     case View::Signature: {
         auto* s = new SignatureView(doc_, services_, stack_);
@@ -141,6 +162,7 @@ QWidget* FilePage::ensureView(View v) {
         if (!doc_->isShard()) return nullptr;
         w = new ShardsView(doc_, stack_);
         break;
+    case View::Compare: return nullptr; // needs a second file: showCompare()
     case View::Error: return nullptr;
     }
     stack_->addWidget(w);
@@ -151,6 +173,8 @@ QWidget* FilePage::ensureView(View v) {
 bool FilePage::showView(View v) {
     if (isError()) return v == View::Error;
     if (v == View::Tensor && !views_.contains(View::Tensor)) return false; // needs a tensor: showTensor()
+    // Views only some files have (routing: a MoE model; tasks, quantization: a model) exist when listed.
+    if ((v == View::Routing || v == View::Tasks || v == View::Quant) && !item(v)) return false;
     QWidget* w = ensureView(v);
     if (!w) return false;
     stack_->setCurrentWidget(w);
@@ -181,6 +205,23 @@ bool FilePage::showTensor(const QString& name) {
     if (!i) return false;
     showTensorIndex(*i);
     return true;
+}
+
+CompareView* FilePage::showCompare(const QString& other) {
+    if (isError()) return nullptr;
+    auto* view = qobject_cast<CompareView*>(views_.value(View::Compare, nullptr));
+    if (!view) {
+        view = new CompareView(services_, stack_);
+        stack_->addWidget(view);
+        views_[View::Compare] = view;
+        addItem(View::Compare, QString());
+    }
+    view->compare(doc_->path(), other);
+    // The tree is narrow: the other file's name is in the tooltip and the view.
+    item(View::Compare)->setText(0, tr("Compare"));
+    item(View::Compare)->setToolTip(0, tr("Compare with %1").arg(QFileInfo(other).absoluteFilePath()));
+    showView(View::Compare);
+    return view;
 }
 
 } // namespace cmfw

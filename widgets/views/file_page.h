@@ -19,11 +19,12 @@ class QTreeWidgetItem;
 namespace cmfw {
 
 class CmfDocument;
+class CompareView;
 
 class FilePage : public QWidget {
     Q_OBJECT
 public:
-    enum class View { Envelope, Header, Tensors, Tensor, Masks, Skills, Tokenizer, Signature, Shards, Error };
+    enum class View { Envelope, Header, Tensors, Tensor, Masks, Skills, Tokenizer, Signature, Routing, Quant, Tasks, Shards, Compare, Bits, Error };
     Q_ENUM(View)
 
     FilePage(std::shared_ptr<const CmfDocument> doc, Services services, QWidget* parent = nullptr);
@@ -36,6 +37,9 @@ public:
     // Opens the tensor detail; false when no tensor has this name.
     bool showTensor(const QString& name);
     void showTensorIndex(uint64_t index);
+    // Compares this file (A) with other (B) in the Compare view, created on
+    // first use and listed in the tree; null for a file that did not open.
+    CompareView* showCompare(const QString& other);
     QWidget* viewWidget(View v) const { return views_.value(v, nullptr); }
     template <class T>
     T* view(View v) const {

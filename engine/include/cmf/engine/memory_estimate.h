@@ -1,0 +1,32 @@
+#pragma once
+// What running a file will hold in memory, before it is loaded: the weight
+// bytes a forward pass reads (the backbone's, or a skill's replacements in
+// their place; under a task mask only the kept FFN rows, the kept down
+// columns and the routable experts; gated-off layers not at all), the
+// float32 copies of 1-D tensors, and the KV cache for the context asked
+// for. The same numbers `cmf info --json` reports under "memory" and the
+// workbench shows before a chat loads.
+#include "cmf/format/shards.h"
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <string>
+
+namespace cmf::engine {
+
+struct MemoryEstimate {
+    uint64_t weightBytes = 0;     // mapped weight pages touched, plus task copies and 1-D floats
+    uint64_t kvBytesPerToken = 0; // every layer's K and V in float32
+    uint64_t kvBytes = 0;         // for ctx tokens
+    uint32_t ctx = 0;
+    uint64_t totalBytes() const { return weightBytes + kvBytes; }
+    nlohmann::json toJson() const;
+};
+
+// task / skill: "" for none. Throws Error(Parse) for a file without arch,
+// an unknown task or skill.
+MemoryEstimate estimateMemory(const cmf::Model& file, const std::string& task, const std::string& skill, uint32_t ctx);
+// A single file (not a shard set).
+MemoryEstimate estimateMemory(const CmfFile& file, const std::string& task, const std::string& skill, uint32_t ctx);
+
+} // namespace cmf::engine

@@ -1,0 +1,42 @@
+#pragma once
+// The operations that make and transform tasks and skills, as JobRunner
+// work: the same library calls the `cmf` verbs make (engine/task_tools.h,
+// format transforms). Each writes a new file atomically — a failed or
+// cancelled job leaves no partial output — and returns what it wrote.
+#include "jobs/job_runner.h"
+
+#include <QMetaType>
+#include <QString>
+#include <QStringList>
+
+namespace cmfw {
+
+// One operation with its parameters, as the tasks panel and the tests give them.
+struct ModelOperation {
+    enum class Kind { Calibrate, Bake, AddSkill, ExportSkill, ApplySkill, Defrag, MoeMask, MoeDefrag, RouteStats, Compact, Requant };
+    Kind kind = Kind::Calibrate;
+    QString input;      // the model (backbone, specialist, base)
+    QString output;     // file written
+    QString name;       // task name / skill id
+    QString other;      // donor folder, base (export), skill file (apply), stats JSON (moe-*), quant (requant)
+    QStringList files;  // corpus / prompt files
+    QString heldout;    // held-out text
+    QString extraFile;  // backbone prompts (add skill)
+    double number = 0.5; // keep fraction / cover
+    bool force = false;  // apply onto a different base
+};
+
+struct ModelOutcome {
+    QString output;  // the file written
+    QString summary; // one line for the jobs dock and the log
+};
+
+QString operationTitle(const ModelOperation& op);
+
+namespace jobs {
+JobRunner::Work modelOperation(const ModelOperation& op);
+}
+
+} // namespace cmfw
+
+Q_DECLARE_METATYPE(cmfw::ModelOutcome)

@@ -1,0 +1,159 @@
+#include "views/tasks_view.h"
+
+#include "document/cmf_document.h"
+#include "jobs/job.h"
+#include "jobs/job_runner.h"
+#include "models/log_model.h"
+#include "util/format_text.h"
+#include "views/operation_dialog.h"
+
+#include "cmf/engine/memory_estimate.h"
+#include "cmf/format/cmf_file.h"
+#include "cmf/format/skill_file.h"
+
+#include <QGridLayout>
+#include <QGroupBox>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+namespace cmfw {
+namespace {
+
+QTableWidgetItem* cell(const QString& text) {
+    auto* item = new QTableWidgetItem(text);
+    item->setFlags(item->flags() & ~Qt::ItemIsEditable);
+    return item;
+}
+
+QString maskQuality(const nlohmann::json& q) {
+    if (q.is_null()) return TasksView::tr("not measured");
+    if (q.contains("value") && q["value"].is_number())
+        return TasksView::tr("held-out ppl ×%1 (dense %2)").arg(q["value"].get<double>(), 0, 'f', 3).arg(q.value("baseline_dense", 0.0), 0, 'f', 2);
+    return QString::fromStdString(q.dump());
+}
+
+QString skillQuality(const nlohmann::json& q) {
+    if (q.is_null()) return TasksView::tr("not measured");
+    if (q.contains("backbone") && q.contains("overlaid"))
+        return TasksView::tr("ppl %1 → %2").arg(q["backbone"].get<double>(), 0, 'f', 2).arg(q["overlaid"].get<double>(), 0, 'f', 2);
+    return QString::fromStdString(q.dump());
+}
+
+} // namespace
+
+TasksView::TasksView(std::shared_ptr<const CmfDocument> doc, Services services, QWidget* parent)
+    : QWidget(parent), doc_(std::move(doc)), services_(services) {
+    auto* layout = new QVBoxLayout(this);
+    masks_ = new QTableWidget(0, 4, this);
+    masks_->setHorizontalHeaderLabels({tr("Task"), tr("FFN sparsity"), tr("Quality (§5.1)"), tr("Expert area")});
+    skills_ = new QTableWidget(0, 6, this);
+    skills_->setHorizontalHeaderLabels({tr("Skill"), tr("Layers"), tr("Tensors"), tr("Size"), tr("Quality (held-out)"), tr("Routing")});
+    for (auto* t : {masks_, skills_}) {
+        t->verticalHeader()->hide();
+        t->horizontalHeader()->setStretchLastSection(true);
+        t->setSelectionBehavior(QAbstractItemView::SelectRows);
+    }
+    layout->addWidget(new QLabel(tr("<b>Task masks</b>"), this));
+    layout->addWidget(masks_, 1);
+    layout->addWidget(new QLabel(tr("<b>Skills</b>"), this));
+    layout->addWidget(skills_, 1);
+    memory_ = new QLabel(this);
+    memory_->setWordWrap(true);
+    layout->addWidget(memory_);
+
+    auto* actions = new QGroupBox(tr("Operations (each writes a new file, in the background)"), this);
+    auto* grid = new QGridLayout(actions);
+    using K = ModelOperation::Kind;
+    const std::pair<K, QString> buttons[] = {
+        {K::Calibrate, tr("Calibrate a mask…")}, {K::Bake, tr("Bake a specialist…")}, {K::AddSkill, tr("Add a skill from a donor…")},
+        {K::ExportSkill, tr("Export as skill file…")}, {K::ApplySkill, tr("Apply a skill file…")}, {K::Defrag, tr("Defrag a task…")},
+        {K::RouteStats, tr("Route statistics…")}, {K::MoeMask, tr("MoE expert mask…")}, {K::MoeDefrag, tr("MoE defrag…")},
+        {K::Compact, tr("Compact…")}, {K::Requant, tr("Requantize…")}};
+    int i = 0;
+    for (const auto& [kind, text] : buttons) {
+        auto* b = new QPushButton(text, actions);
+        b->setObjectName(u"action-%1"_s.arg(int(kind)));
+        grid->addWidget(b, i / 4, i % 4);
+        ++i;
+        connect(b, &QPushButton::clicked, this, [this, kind] { runAction(kind); });
+    }
+    layout->addWidget(actions);
+    fill();
+}
+
+void TasksView::fill() {
+    const auto& f = *doc_->file();
+    masks_->setRowCount(0);
+    if (f.masks())
+        for (const auto& m : f.masks()->masks) {
+            const int r = masks_->rowCount();
+            masks_->insertRow(r);
+            masks_->setItem(r, 0, cell(QString::fromStdString(m.name)));
+            masks_->setItem(r, 1, cell(Text::percent(m.sparsity)));
+            auto* q = cell(maskQuality(m.quality));
+            if (m.quality.is_null()) q->setForeground(QColor(0xb0, 0x00, 0x20));
+            masks_->setItem(r, 2, q);
+            masks_->setItem(r, 3, cell(m.hasExpertFields ? tr("yes") : tr("no")));
+        }
+    skills_->setRowCount(0);
+    for (const auto& s : cmf::listSkills(f)) {
+        const int r = skills_->rowCount();
+        skills_->insertRow(r);
+        const auto& rec = s.record;
+        skills_->setItem(r, 0, cell(QString::fromStdString(rec.name.empty() || rec.name == rec.id ? rec.id : rec.id + " — " + rec.name)));
+        skills_->setItem(r, 1, cell(QString::fromStdString(rec.layers.dump())));
+        skills_->setItem(r, 2, cell(QString::number(s.tensorCount)));
+        skills_->setItem(r, 3, cell(Text::bytes(s.tensorBytes)));
+        skills_->setItem(r, 4, cell(skillQuality(rec.quality)));
+        skills_->setItem(r, 5, cell(s.hasSelection ? tr("subspace (phi layer %1)").arg(rec.selection.value("phi_layer", 0)) : tr("none")));
+    }
+    for (auto* t : {masks_, skills_}) t->resizeColumnsToContents();
+    try {
+        // As `cmf info`: a 4096-token context, or the model's whole one when it is shorter.
+        const uint32_t maxPos = f.header()["arch"].value("max_position_embeddings", 0u);
+        const uint32_t ctx = maxPos ? std::min<uint32_t>(4096, maxPos) : 4096;
+        const auto model = doc_->model(); // the merged set of a shard; else the file alone
+        const auto e = model ? cmf::engine::estimateMemory(*model, {}, {}, ctx) : cmf::engine::estimateMemory(f, {}, {}, ctx);
+        memory_->setText(tr("Memory to chat with the backbone at a %1-token context: %2 of weights + %3 of KV cache = %4 "
+                            "(cmf info --json \"memory\")")
+                             .arg(ctx)
+                             .arg(Text::bytes(e.weightBytes), Text::bytes(e.kvBytes), Text::bytes(e.totalBytes())));
+    } catch (const std::exception& ex) {
+        memory_->setText(tr("No memory estimate: %1").arg(QString::fromUtf8(ex.what())));
+    }
+}
+
+void TasksView::runAction(ModelOperation::Kind kind) {
+    OperationDialog dialog(kind, doc_->path(), this);
+    if (dialogHook_) {
+        dialogHook_(dialog);
+        if (dialog.result() != QDialog::Accepted) return;
+    } else if (dialog.exec() != QDialog::Accepted) {
+        return;
+    }
+    start(dialog.operation());
+}
+
+Job* TasksView::start(const ModelOperation& op) {
+    Job* job = services_.jobs->start({}, operationTitle(op), jobs::modelOperation(op),
+                                     [](const QVariant& v) { return v.value<ModelOutcome>().summary; });
+    if (services_.log) services_.log->info(tr("Started: %1").arg(operationTitle(op)));
+    const bool model = op.kind != ModelOperation::Kind::RouteStats;
+    connect(job, &Job::succeeded, this, [this, model](const QVariant& v) {
+        const auto out = v.value<ModelOutcome>();
+        if (services_.log) services_.log->info(out.summary);
+        if (model && services_.openFile) services_.openFile(out.output);
+        Q_EMIT operationFinished(out);
+    });
+    connect(job, &Job::failed, this, [this](const QString& kind, const QString& message) {
+        if (services_.log) services_.log->error(kind + u": "_s + message);
+    });
+    return job;
+}
+
+} // namespace cmfw
