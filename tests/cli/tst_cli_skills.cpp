@@ -184,6 +184,28 @@ private Q_SLOTS:
         QVERIFY(blended.j()["skill"] == "blend");
         QVERIFY(blended.j()["gen_ids"] == fromDonor.j()["gen_ids"]);
 
+        // The memory estimate: with the skill, its replacements are read instead
+        // of the tensors they replace (counted from the directory here).
+        const auto info = [&](const QStringList& extra) {
+            return runCmf(QStringList{"info", q(file), "--json"} + extra).j()["memory"];
+        };
+        const auto plain = info({}), skilled = info({"--skill", "code"});
+        int64_t delta = 0;
+        {
+            const auto g = cmf::CmfFile::open(file);
+            for (uint64_t i = 0; i < g->directory().count(); ++i) {
+                const auto r = g->directory().record(i);
+                const std::string name(r.name);
+                if (name.rfind("skill.code.", 0) != 0) continue;
+                const auto base = *g->findTensor(name.substr(11));
+                const auto size = [](const cmf::TensorRecord& t) { return int64_t(t.ndim == 1 ? t.count() * 4 : t.nbytes); };
+                delta += size(r) - size(base);
+            }
+        }
+        QCOMPARE(skilled["weights"].get<int64_t>() - plain["weights"].get<int64_t>(), delta);
+        QCOMPARE(plain["kv_per_token"].get<uint64_t>(), uint64_t(4 * 2 * 2 * 64 * 4)); // layers × (K, V) × kv heads × head_dim × f32
+        QCOMPARE(info({"--ctx", "100"})["kv"].get<uint64_t>(), 100 * plain["kv_per_token"].get<uint64_t>());
+
         // Compaction: an equal file without the dead tails.
         const std::string compacted = f.dir + "/compacted.cmf";
         QCOMPARE(runCmf({"compact", q(file), "--output", q(compacted)}).code, 0);
