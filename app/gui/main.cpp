@@ -1,6 +1,7 @@
 // cmf-workbench: the Qt desktop workbench for CMF v2 files.
 //   cmf-workbench [FILE...]
 //   cmf-workbench --screenshot OUT.png [--view NAME] [--size WxH] [FILE]
+//   cmf-workbench --screenshot OUT.png --view chat [--chat-script S.json] [FILE]
 #include "app_settings.h"
 #include "demo_model.h"
 #include "main_window.h"
@@ -38,12 +39,16 @@ int main(int argc, char** argv) {
     const QCommandLineOption shot(u"screenshot"_s, u"Render a view offscreen into OUT.png and exit."_s, u"OUT"_s);
     const QCommandLineOption view(u"view"_s,
                                   u"View to show: envelope, header, tensors, tensor:NAME, bits, verify, masks, skills, "
-                                  "tokenizer, signature, shards, compare:OTHER (FILE against OTHER)."_s,
+                                  "tokenizer, signature, shards, compare:OTHER (FILE against OTHER), chat."_s,
                                   u"NAME"_s);
+    const QCommandLineOption chatScript(u"chat-script"_s,
+                                        u"With --view chat: a JSON list of steps ({\"user\": TEXT}, {\"skill\": ID|auto|none}, "
+                                        "{\"task\": NAME|none}) played with greedy sampling before the capture."_s,
+                                        u"S.json"_s);
     const QCommandLineOption size(u"size"_s, u"Window size for --screenshot (default 1280x800)."_s, u"WxH"_s, u"1280x800"_s);
     const QCommandLineOption language(u"language"_s, u"Interface language: en, ru, zh_CN (default: settings, else the system locale)."_s,
                                       u"LANG"_s);
-    parser.addOptions({shot, view, size, language});
+    parser.addOptions({shot, view, chatScript, size, language});
     parser.process(app);
 
     cmfw::AppSettings settings;
@@ -55,6 +60,7 @@ int main(int argc, char** argv) {
         cmfw::ScreenshotOptions o;
         o.output = parser.value(shot);
         o.view = parser.value(view);
+        o.chatScript = parser.value(chatScript);
         o.size = cmfw::parseSize(parser.value(size));
         if (!o.size.isValid()) {
             std::fprintf(stderr, "cmf-workbench: --size wants WxH, e.g. 1280x800\n");
@@ -77,6 +83,7 @@ int main(int argc, char** argv) {
         if (v.startsWith(u"tensor:")) last->showTensor(v.mid(7));
         else if (v == u"verify") w.verifyFile(last->document()->path());
         else if (v.startsWith(u"compare:")) w.compareFiles(last->document()->path(), v.mid(8));
+        else if (v == u"chat") w.openChat(last->document()->path());
         else if (const auto kind = cmfw::FilePage::viewFromName(v)) last->showView(*kind);
     }
     return app.exec();

@@ -5,6 +5,7 @@
 #include "icons.h"
 #include "settings_dialog.h"
 
+#include "chat/chat_view.h"
 #include "document/cmf_document.h"
 #include "jobs/job.h"
 #include "jobs/job_runner.h"
@@ -230,6 +231,9 @@ void MainWindow::createActions() {
     compareAction_ = tools->addAction(tr("&Compare with…"), this, &MainWindow::compareDialog);
     compareAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D));
     compareAction_->setToolTip(tr("Compare the current file with another CMF file: tensors, header and sections"));
+    chatAction_ = tools->addAction(tr("C&hat with this model…"), this, [this] { openChat(); });
+    chatAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
+    chatAction_->setToolTip(tr("Talk to the current file (the demo model when none is open) on the CPU engine"));
     tools->addSeparator();
     auto* settingsAction = tools->addAction(tr("Se&ttings…"), this, &MainWindow::showSettings);
     settingsAction->setShortcut(QKeySequence::Preferences);
@@ -278,6 +282,7 @@ void MainWindow::updateActions() {
     closeTabAction_->setEnabled(p != nullptr);
     signAction_->setEnabled(p != nullptr);
     compareAction_->setEnabled(p && !p->isError());
+    chatAction_->setEnabled((p && !p->isError()) || !demoModelPath().isEmpty());
     for (QAction* a : std::as_const(viewActions_)) a->setEnabled(p && !p->isError());
     central_->setCurrentWidget(tabs_->count() > 0 ? static_cast<QWidget*>(tabs_) : welcome_);
     setWindowTitle(p ? tr("%1 — CMF Workbench").arg(p->document()->fileName()) : tr("CMF Workbench"));
@@ -376,6 +381,22 @@ CompareView* MainWindow::compareFiles(const QString& a, const QString& b) {
     if (p->isError()) return nullptr; // openFile logged why
     services_.log->info(tr("Comparing %1 with %2").arg(p->document()->fileName(), QFileInfo(b).fileName()));
     return p->showCompare(b);
+}
+
+ChatView* MainWindow::openChat(const QString& path) {
+    QString file = path;
+    if (file.isEmpty()) {
+        if (FilePage* p = currentPage(); p && !p->isError()) file = p->document()->path();
+        else file = demoModelPath();
+    }
+    if (file.isEmpty()) return nullptr;
+    // A window of its own: a conversation is worth keeping beside the file's tabs.
+    auto* chat = new ChatView(file, this);
+    chat->setWindowFlag(Qt::Window);
+    chat->setAttribute(Qt::WA_DeleteOnClose);
+    chat->show();
+    services_.log->info(tr("Chat opened on %1").arg(QFileInfo(file).fileName()));
+    return chat;
 }
 
 void MainWindow::compareDialog() {

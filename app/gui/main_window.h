@@ -22,6 +22,7 @@ class QTabWidget;
 namespace cmfw {
 
 class AppSettings;
+class ChatView;
 class CompareView;
 class FilePage;
 class JobRunner;
@@ -49,6 +50,10 @@ public:
     // Opens a (or focuses its tab) and compares it with b in the page's
     // Compare view; null when a is not a valid CMF file.
     CompareView* compareFiles(const QString& a, const QString& b);
+    // Opens a chat window on path (a top-level window that deletes itself on
+    // close, stopping its reply); the current file, else the demo model, when empty.
+    // Null when there is nothing to chat with.
+    ChatView* openChat(const QString& path = {});
 
     // Opens every local file the drop carries; true when there was one.
     bool openDropped(const QMimeData* mime);
@@ -102,6 +107,7 @@ private:
     QAction* verifyAction_;
     QAction* signAction_;
     QAction* compareAction_;
+    QAction* chatAction_;
     QList<QAction*> viewActions_;
     std::function<bool(int)> confirmClose_;
     bool closing_ = false;

@@ -1,7 +1,10 @@
 #include "screenshot.h"
 
 #include "app_settings.h"
+#include "chat_script.h"
 #include "main_window.h"
+
+#include "chat/chat_view.h"
 
 #include "jobs/job_runner.h"
 #include "views/file_page.h"
@@ -67,6 +70,28 @@ int runScreenshot(const ScreenshotOptions& o) {
 
     FilePage* page = w.openFile(o.file);
     const QString view = o.view.isEmpty() ? u"envelope"_s : o.view;
+    if (view == u"chat") {
+        if (page->isError()) {
+            fail(o.file + u" is not a valid CMF file: nothing to chat with"_s);
+            return 2;
+        }
+        ChatView* chat = w.openChat(o.file);
+        chat->resize(o.size);
+        const QString problem = playChatScript(chat, o.chatScript, o.timeoutMs);
+        if (!problem.isEmpty()) {
+            fail(problem);
+            return 2;
+        }
+        settle(300);
+        const QPixmap shot = chat->grab();
+        if (!shot.save(o.output, "PNG")) {
+            fail(u"cannot write "_s + o.output);
+            return 2;
+        }
+        std::printf("wrote %s (%dx%d, chat, %s)\n", o.output.toLocal8Bit().constData(), shot.width(), shot.height(),
+                    QFileInfo(o.file).fileName().toLocal8Bit().constData());
+        return 0;
+    }
     if (view == u"verify") {
         w.verifyFile(o.file);
     } else if (view.startsWith(u"tensor:")) {
@@ -105,7 +130,7 @@ int runScreenshot(const ScreenshotOptions& o) {
     } else {
         const auto v = FilePage::viewFromName(view);
         if (!v || v == FilePage::View::Tensor || v == FilePage::View::Compare) {
-            fail(u"unknown view "_s + view + u" (envelope, header, tensors, tensor:NAME, bits, verify, masks, skills, tasks, routing, quant[:SOURCE], tokenizer, signature, shards, compare:OTHER)"_s);
+            fail(u"unknown view "_s + view + u" (envelope, header, tensors, tensor:NAME, bits, verify, masks, skills, tasks, routing, quant[:SOURCE], tokenizer, signature, shards, compare:OTHER, chat)"_s);
             return 2;
         }
         if (!page->isError() && !page->showView(*v)) {

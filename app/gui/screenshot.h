@@ -12,8 +12,13 @@ struct ScreenshotOptions {
     QSize size{1280, 800};
     QString file;
     int timeoutMs = 120000; // for the jobs the view starts
+    // --view chat: a JSON list of steps played with greedy sampling before the
+    // capture: {"user": TEXT} sends and waits for the reply, {"skill": ID|"auto"|"none"}
+    // and {"task": NAME|"none"} switch for the next reply, {"max_tokens": N} limits replies.
+    QString chatScript;
 };
 
+// --view chat: opens a chat window on the file, plays chatScript, captures the chat window.
 // Returns the process exit code: 0 written, 2 bad view or unwritable output.
 // Errors are printed on stderr.
 int runScreenshot(const ScreenshotOptions& options);

@@ -1,10 +1,14 @@
 // matmul: the three ways a weight meets a batch of activations.
 //  - decode (a few tokens, a fused dtype): kernels read every weight byte in
 //    place once per token; the activations are prepared once per weight
-//    (column field folded in for q8_2f, int8 blocks for the 4-bit family);
-//  - prefill with an int8-coded weight: activations quantized once, each
-//    block of rows unpacked to int8 once and used for the whole batch;
+//    (column field folded in for q8_2f, int8 blocks for the 4-bit family and vbit_ro);
+//  - prefill with an int8-coded weight (q8, the 4-bit family, vbit):
+//    activations quantized once, each block of rows unpacked to int8 once and
+//    used for the whole batch (a vbit weight without a row table takes this
+//    path for decode too);
 //  - prefill otherwise: each block of rows decoded to float32 once.
+// A task mask's kept rows arrive as runs (MatmulOut::runs): every path reads
+// and computes those rows only.
 #include "cmf/engine/ops.h"
 
 #include "kernels/gemm_int8.h"

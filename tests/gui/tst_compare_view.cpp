@@ -6,6 +6,7 @@
 // menu action; and `--screenshot --view compare:OTHER`.
 #include "app_settings.h"
 #include "main_window.h"
+#include "window_fixture.h"
 #include "screenshot.h"
 
 #include "file_builder.h"
@@ -138,19 +139,11 @@ void TstCompareView::initTestCase() {
 }
 
 void TstCompareView::init() {
-    dir_ = std::make_unique<QTemporaryDir>();
-    settings_ = std::make_unique<AppSettings>(dir_->path() + u"/settings.ini"_s);
-    w_ = std::make_unique<MainWindow>(settings_.get());
-    w_->resize(1280, 800);
-    w_->show();
-    w_->setCloseConfirmation([](int) { return true; });
+    cmftest::openWindow(dir_, settings_, w_);
 }
 
 void TstCompareView::cleanup() {
-    w_->jobs()->cancelAll();
-    w_->jobs()->waitForAll(20000);
-    w_.reset();
-    settings_.reset();
+    cmftest::closeWindow(settings_, w_);
 }
 
 CompareView* TstCompareView::compareAndWait(const QString& a, const QString& b) {

@@ -5,6 +5,7 @@
 // close with jobs running; settings that persist.
 #include "app_settings.h"
 #include "main_window.h"
+#include "window_fixture.h"
 #include "settings_dialog.h"
 
 #include "document/cmf_document.h"
@@ -139,19 +140,11 @@ private:
 };
 
 void TstMainWindow::init() {
-    dir_ = std::make_unique<QTemporaryDir>();
-    settings_ = std::make_unique<AppSettings>(dir_->path() + u"/settings.ini"_s);
-    w_ = std::make_unique<MainWindow>(settings_.get());
-    w_->resize(1280, 800);
-    w_->show();
-    w_->setCloseConfirmation([](int) { return true; });
+    cmftest::openWindow(dir_, settings_, w_);
 }
 
 void TstMainWindow::cleanup() {
-    w_->jobs()->cancelAll();
-    w_->jobs()->waitForAll(20000);
-    w_.reset();
-    settings_.reset();
+    cmftest::closeWindow(settings_, w_);
 }
 
 void TstMainWindow::opensTheDemoModelInEveryView() {

@@ -5,6 +5,7 @@
 // source checkpoint, sorted worst first.
 #include "app_settings.h"
 #include "main_window.h"
+#include "window_fixture.h"
 
 #include "charts/heatmap_widget.h"
 #include "jobs/job_runner.h"
@@ -42,18 +43,10 @@ private Q_SLOTS:
         cmf::convertHf(o, {});
     }
     void init() {
-        dir_ = std::make_unique<QTemporaryDir>();
-        settings_ = std::make_unique<AppSettings>(dir_->path() + u"/settings.ini");
-        w_ = std::make_unique<MainWindow>(settings_.get());
-        w_->resize(1280, 800);
-        w_->show();
-        w_->setCloseConfirmation([](int) { return true; });
+        cmftest::openWindow(dir_, settings_, w_);
     }
     void cleanup() {
-        w_->jobs()->cancelAll();
-        w_->jobs()->waitForAll(30000);
-        w_.reset();
-        settings_.reset();
+        cmftest::closeWindow(settings_, w_);
     }
 
     void routingHeatmapIsRouteStats() {

@@ -5,6 +5,7 @@
 // completed, and the files they write checked with the reader.
 #include "app_settings.h"
 #include "main_window.h"
+#include "window_fixture.h"
 
 #include "jobs/job.h"
 #include "jobs/job_runner.h"
@@ -44,22 +45,14 @@ class TstTasksView : public QObject {
     Q_OBJECT
 private Q_SLOTS:
     void init() {
-        dir_ = std::make_unique<QTemporaryDir>();
-        settings_ = std::make_unique<AppSettings>(dir_->path() + u"/settings.ini");
-        w_ = std::make_unique<MainWindow>(settings_.get());
-        w_->resize(1280, 800);
-        w_->show();
-        w_->setCloseConfirmation([](int) { return true; });
+        cmftest::openWindow(dir_, settings_, w_);
         page_ = w_->openFile(QStringLiteral(CMF_DEMO_MODEL));
         QVERIFY(page_->showView(FilePage::View::Tasks));
         view_ = page_->view<TasksView>(FilePage::View::Tasks);
         QVERIFY(view_);
     }
     void cleanup() {
-        w_->jobs()->cancelAll();
-        w_->jobs()->waitForAll(30000);
-        w_.reset();
-        settings_.reset();
+        cmftest::closeWindow(settings_, w_);
     }
 
     void listsMasksSkillsAndMemory() {

@@ -1,0 +1,79 @@
+#include "chat_script.h"
+
+#include "chat/chat_settings_panel.h"
+#include "chat/chat_view.h"
+
+#include <QComboBox>
+#include <QCoreApplication>
+#include <QDeadlineTimer>
+#include <QFile>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QThread>
+
+#include <nlohmann/json.hpp>
+
+using namespace Qt::StringLiterals;
+
+namespace cmfw {
+namespace {
+
+bool waitUntil(const std::function<bool()>& done, int ms) {
+    QDeadlineTimer deadline(ms);
+    while (!done()) {
+        if (deadline.hasExpired()) return false;
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+        QThread::msleep(5);
+    }
+    return true;
+}
+
+// Picks a combo entry by its settings value ("" = none); false when the file has no such choice.
+bool choose(QComboBox* box, const std::string& value) {
+    const QString v = value == "none" ? QString() : QString::fromStdString(value);
+    const int i = box->findData(v);
+    if (i < 0) return false;
+    box->setCurrentIndex(i);
+    return true;
+}
+
+} // namespace
+
+QString playChatScript(ChatView* chat, const QString& scriptPath, int timeoutMs) {
+    auto* ctl = chat->controller();
+    if (!waitUntil([&] { return ctl->isLoaded(); }, timeoutMs)) return u"the model did not load: "_s + chat->statusLabel()->text();
+    ChatSettings s = chat->settingsPanel()->settings();
+    s.sampling.greedy = true; // a screenshot shows the same conversation every time
+    chat->settingsPanel()->setSettings(s);
+    if (scriptPath.isEmpty()) return {};
+    QFile f(scriptPath);
+    if (!f.open(QIODevice::ReadOnly)) return scriptPath + u": cannot read"_s;
+    const auto script = nlohmann::json::parse(f.readAll().toStdString(), nullptr, false);
+    if (!script.is_array()) return scriptPath + u": not a JSON list of steps"_s;
+    for (const auto& step : script) {
+        if (!step.is_object()) return scriptPath + u": a step is not an object"_s;
+        if (step.contains("skill")) {
+            if (!choose(chat->settingsPanel()->skillBox(), step["skill"].get<std::string>()))
+                return u"no skill "_s + QString::fromStdString(step["skill"].get<std::string>());
+        }
+        if (step.contains("task")) {
+            if (!choose(chat->settingsPanel()->taskBox(), step["task"].get<std::string>()))
+                return u"no task "_s + QString::fromStdString(step["task"].get<std::string>());
+        }
+        if (step.contains("max_tokens")) {
+            ChatSettings m = chat->settingsPanel()->settings();
+            m.maxTokens = step["max_tokens"].get<uint32_t>();
+            chat->settingsPanel()->setSettings(m);
+        }
+        if (step.contains("user")) {
+            chat->input()->setPlainText(QString::fromStdString(step["user"].get<std::string>()));
+            chat->sendInput();
+            if (!ctl->isBusy()) return u"the reply did not start: "_s + chat->statusLabel()->text();
+            if (!waitUntil([&] { return !ctl->isBusy(); }, timeoutMs)) return u"a reply did not finish in time"_s;
+            if (ctl->messages().empty() || ctl->messages().back().role != "assistant") return u"a reply failed: "_s + chat->statusLabel()->text();
+        }
+    }
+    return {};
+}
+
+} // namespace cmfw
