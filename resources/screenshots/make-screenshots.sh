@@ -46,5 +46,4 @@ shot quant quant "$demo"
 "$build/app/cli/cmf" convert --model tests/data/models/tiny-moe --quant q8 --output "$tmp/tiny-moe.cmf" > /dev/null
 shot routing routing "$tmp/tiny-moe.cmf"
 # The chat window: a scripted greedy conversation with a skill switch, auto routing and a task (chat-script.json).
-"$build/app/gui/cmf-workbench" --screenshot resources/screenshots/chat.png --view chat \
-  --chat-script resources/screenshots/chat-script.json "$demo" > /dev/null
+shot chat chat --chat-script resources/screenshots/chat-script.json "$demo"
