@@ -44,7 +44,8 @@ void prepareDecode(const Weight& w, const float* x, size_t nTok, DecodeInput& in
             in.acts[t].x = in.scaled.data() + t * cols;
         }
         if (!in.q.empty()) {
-            kernels::quantizeActivation(x + t * cols, cols, in.q.data() + t * cols, in.qScales.data() + t * cols / 32);
+            // q8_2f: the activation with its column field folded in, as the kernels read it.
+            kernels::quantizeActivation(in.acts[t].x, cols, in.q.data() + t * cols, in.qScales.data() + t * cols / 32);
             kernels::nibbleOrder(in.q.data() + t * cols, cols, in.qOrdered.data() + t * cols, in.qOffset.data() + t * cols / 32);
             in.acts[t].q = in.q.data() + t * cols;
             in.acts[t].qScale = in.qScales.data() + t * cols / 32;

@@ -101,6 +101,7 @@ float dot(const float* a, const float* b, uint64_t n) { return table().dot(a, b,
 void axpy(float w, const float* v, float* y, uint64_t n) { table().axpy(w, v, y, n); }
 
 bool needsInt8(const TensorBytes& w) {
+    if ((w.dtype == DType::Q8Row || w.dtype == DType::Q8_2F) && w.shape.cols % layout::kGroup == 0) return true;
     return w.dtype == DType::Q4Block || w.dtype == DType::Q4Tiled || w.dtype == DType::Q4TP || w.dtype == DType::VBitRo;
 }
 

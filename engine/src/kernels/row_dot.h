@@ -1,8 +1,9 @@
 #pragma once
 // Fused "dequantize and dot" over weight rows read in place: the decode path
 // of matmul. Each weight byte is streamed once and never written out as
-// float. The activation (1-8 KB, in L1) is float32 for the float and q8
-// weights; for the 4-bit family it is also quantized to int8 in 32-blocks
+// float. The activation (1-8 KB, in L1) is float32 for the float weights;
+// for the q8 layouts (rows of whole 32-groups), the 4-bit family and vbit_ro
+// it is also quantized to int8 in 32-blocks
 // with one float scale each (as llama.cpp's Q8_0 activations), so a group's
 // dot product is exact integer arithmetic and costs half the instructions.
 //

@@ -62,12 +62,25 @@ void bf16Rows(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation& 
     }
 }
 
+// With the int8 activation (whole 32-groups), exact int32 group sums as the
+// vector kernel computes them; else the float activation.
+float q8RowInt8(const int8_t* q, uint64_t groups, const Activation& a) {
+    float acc[8] = {};
+    for (uint64_t g = 0; g < groups; ++g) {
+        int32_t s = 0;
+        for (uint64_t i = 0; i < kGroup; ++i) s += int32_t(q[g * kGroup + i]) * int32_t(a.q[g * kGroup + i]);
+        acc[g % 8] += a.qScale[g] * float(s);
+    }
+    return ((acc[0] + acc[1]) + (acc[2] + acc[3])) + ((acc[4] + acc[5]) + (acc[6] + acc[7]));
+}
+
 void q8Rows(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation& a, float* y) {
     const uint64_t n = w.shape.cols;
     const float* x = a.x;
     for (uint64_t r = r0; r < r1; ++r) {
         const int8_t* q = q8Codes(w, r);
-        y[r - r0] = dot8(n, x, [&](uint64_t i) { return float(q[i]); }) * rowScale(w, r);
+        if (a.q) y[r - r0] = q8RowInt8(q, n / kGroup, a) * rowScale(w, r);
+        else y[r - r0] = dot8(n, x, [&](uint64_t i) { return float(q[i]); }) * rowScale(w, r);
     }
 }
 
