@@ -45,16 +45,27 @@ done
 [ -f "$work/tiny-moe-q8.cmf" ] || "$cmf" convert --model "$moe" --quant q8 --output "$work/tiny-moe-q8.cmf" --summary >/dev/null
 pairs+=("tiny-moe q8 vs q8_0|$work/tiny-moe-q8_0.gguf|$work/tiny-moe-q8.cmf")
 
-printf '| model | pp%s llama.cpp | pp%s cmf | ratio | tg%s llama.cpp | tg%s cmf | ratio | RSS llama.cpp / cmf MiB | size GGUF / CMF MB |\n' $pp $pp $tg $tg
-printf '| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n'
+# The machine's read bandwidth (tests/bench/bench_bandwidth beside the cmf
+# binary's build, 2 threads), the ceiling of decode: each cmf decode's GB/s
+# (bytes read per token x tokens/s) is reported as a share of it.
+bw_bin=$(dirname "$cmf")/../../tests/bench/bench_bandwidth
+bw=0
+if [ -x "$bw_bin" ]; then
+    bw=$("$bw_bin" 1024 2 7 | sed -n 's/.*median \([0-9.]*\) GB\/s.*/\1/p')
+    echo "read bandwidth (bench_bandwidth, 2 threads): $bw GB/s"
+    echo
+fi
+printf '| model | pp%s llama.cpp | pp%s cmf | ratio | tg%s llama.cpp | tg%s cmf | ratio | cmf decode GB/s (share of %s) | RSS llama.cpp / cmf MiB | size GGUF / CMF MB |\n' $pp $pp $tg $tg "$bw"
+printf '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n'
 for entry in "${pairs[@]}"; do
     IFS='|' read -r label gguf cmffile <<<"$entry"
     (cd "$work/peer" && /usr/bin/time -f 'RSS %M' -o "$work/peer.rss" node run.mjs --model "$gguf" --bench-pp "$pp" \
         --bench-tg "$tg" --reps "$reps" --threads 2 2>/dev/null) >"$work/peer.json"
     "$cmf" bench "$cmffile" --pp "$pp" --tg "$tg" --reps "$reps" --threads 2 --json >"$work/cmf.json"
-    "$py" - "$label" "$gguf" "$cmffile" "$work" <<'PY'
+    "$py" - "$label" "$gguf" "$cmffile" "$work" "$bw" <<'PY'
 import json, os, re, sys
-label, gguf, cmff, work = sys.argv[1:5]
+label, gguf, cmff, work, bw = sys.argv[1:6]
+bw = float(bw or 0)
 p = json.loads([l for l in open(f"{work}/peer.json") if l.startswith("{")][-1])
 rss_peer = int(re.search(r"RSS (\d+)", open(f"{work}/peer.rss").read()).group(1)) / 1024
 o = json.load(open(f"{work}/cmf.json"))
@@ -64,6 +75,7 @@ pp_runs = (p.get("pp_stats") or {}).get("runs", [])
 tg_runs = (p.get("tg_stats") or {}).get("runs", [])
 print(f"| {label} | {fmt(p['prefill_tok_s'], pp_runs)} | {fmt(o['pp_tok_s'], o['pp_runs'])} | {o['pp_tok_s']/p['prefill_tok_s']:.2f} | "
       f"{fmt(p['decode_tok_s'], tg_runs)} | {fmt(o['tg_tok_s'], o['tg_runs'])} | {o['tg_tok_s']/p['decode_tok_s']:.2f} | "
+      f"{o['tg_read_gb_s']:.2f}" + (f" ({o['tg_read_gb_s']/bw:.2f})" if bw else "") + " | "
       f"{rss_peer:.0f} / {o['rss_mb']:.0f} | {os.path.getsize(gguf)/1e6:.1f} / {os.path.getsize(cmff)/1e6:.1f} |")
 PY
 done
