@@ -4,11 +4,15 @@
 #include "cmf/format/error.h"
 #include "cmf/format/hash64.h"
 
+#include "crash_point.h"
 #include "layout_encode.h"
 
+#include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <filesystem>
 #include <unistd.h>
@@ -22,16 +26,38 @@ void putU32(uint8_t* p, uint32_t v) { std::memcpy(p, &v, 4); }
 
 std::string ioError(const std::string& path, const char* what) { return path + ": " + what + ": " + std::strerror(errno); }
 
-// mkstemp in the target's directory, so rename() stays on one filesystem.
+constexpr const char* kTempSuffix = ".tmp-";
+constexpr size_t kTempRandom = 6; // mkstemp's XXXXXX
+
+bool sameFile(const struct stat& a, const struct stat& b) { return a.st_dev == b.st_dev && a.st_ino == b.st_ino; }
+
+// mkstemp in the target's directory, so rename() stays on one filesystem;
+// stale temporaries of the same target go first (writer.h). The new file is
+// flocked for its whole life. Between mkstemp and flock a cleaner could take
+// it for stale and remove it: then the name no longer leads to our file, and
+// we take another name.
 int makeTemp(const std::string& target, std::string& temp) {
-    temp = target + ".tmp-XXXXXX";
-    std::vector<char> buf(temp.begin(), temp.end());
-    buf.push_back('\0');
-    const int fd = ::mkstemp(buf.data());
-    if (fd < 0) throw Error(ErrorKind::Io, ioError(target, "cannot create a temporary file beside it"));
-    temp.assign(buf.data());
-    ::fchmod(fd, 0644);
-    return fd;
+    removeStaleTemporaries(target);
+    for (int attempt = 0; attempt < 16; ++attempt) {
+        temp = target + kTempSuffix + std::string(kTempRandom, 'X');
+        std::vector<char> buf(temp.begin(), temp.end());
+        buf.push_back('\0');
+        const int fd = ::mkostemp(buf.data(), O_CLOEXEC); // a child process must not inherit the lock
+        if (fd < 0) throw Error(ErrorKind::Io, ioError(target, "cannot create a temporary file beside it"));
+        temp.assign(buf.data());
+        int rc;
+        while ((rc = ::flock(fd, LOCK_EX)) != 0 && errno == EINTR) {
+        }
+        // No flock on this filesystem: no cleaner can lock the file either, so
+        // it is never taken for stale; carry on unlocked.
+        struct stat mine {}, named {};
+        if (rc != 0 || (::fstat(fd, &mine) == 0 && ::lstat(temp.c_str(), &named) == 0 && sameFile(mine, named))) {
+            ::fchmod(fd, 0644);
+            return fd;
+        }
+        ::close(fd);
+    }
+    throw Error(ErrorKind::Io, target + ": cannot keep a temporary file beside it (removed as soon as created)");
 }
 
 void syncDir(const std::string& path) {
@@ -76,10 +102,10 @@ Writer::~Writer() {
 }
 
 void Writer::abandon() noexcept {
+    if (!temp_.empty()) ::unlink(temp_.c_str()); // still locked: no cleaner races the unlink
+    temp_.clear();
     if (fd_ >= 0) ::close(fd_);
     fd_ = -1;
-    if (!temp_.empty()) ::unlink(temp_.c_str());
-    temp_.clear();
 }
 
 void Writer::writeAt(uint64_t off, const void* data, uint64_t n) {
@@ -147,16 +173,19 @@ void Writer::commit() {
     if (::ftruncate(fd_, off_t(pos_)) != 0) throw Error(ErrorKind::Io, ioError(temp_, "cannot size"));
     const auto envBytes = detail::encodeEnvelope(env);
     writeAt(0, envBytes.data(), envBytes.size()); // the envelope last: until now the file has no magic
+    detail::crashPoint("temp written");
     if (::fsync(fd_) != 0) throw Error(ErrorKind::Io, ioError(temp_, "fsync failed"));
-    if (::close(fd_) != 0) {
-        fd_ = -1;
-        throw Error(ErrorKind::Io, ioError(temp_, "close failed"));
-    }
-    fd_ = -1;
+    detail::crashPoint("temp synced");
+    // Renamed while still open, so still locked: a cleaner never sees the
+    // finished file as a stale temporary.
     if (::rename(temp_.c_str(), target_.c_str()) != 0) throw Error(ErrorKind::Io, ioError(target_, "cannot rename the finished file over"));
     temp_.clear();
+    committed_ = true; // the target is the new file; a failed close below does not undo that
+    detail::crashPoint("renamed");
+    const int closed = ::close(fd_);
+    fd_ = -1;
     syncDir(target_);
-    committed_ = true;
+    if (closed != 0) throw Error(ErrorKind::Io, ioError(target_, "close failed"));
 }
 
 std::vector<uint8_t> buildMasksSection(nlohmann::json meta, const std::vector<std::vector<uint8_t>>& blobs) {
@@ -200,14 +229,55 @@ void writeFileAtomic(const std::string& path, const void* data, uint64_t n) {
         ok = w > 0;
         if (ok) p += w, n -= uint64_t(w);
     }
+    if (ok) detail::crashPoint("temp written");
     ok = ok && ::fsync(fd) == 0;
-    ok = (::close(fd) == 0) && ok;
+    if (ok) detail::crashPoint("temp synced");
+    // Renamed (or removed) before the close drops the lock (writer.h).
     if (!ok || ::rename(temp.c_str(), path.c_str()) != 0) {
         const std::string msg = ioError(path, "cannot write");
         ::unlink(temp.c_str());
+        ::close(fd);
         throw Error(ErrorKind::Io, msg);
     }
+    detail::crashPoint("renamed");
+    const bool closed = ::close(fd) == 0;
     syncDir(path);
+    if (!closed) throw Error(ErrorKind::Io, ioError(path, "close failed"));
+}
+
+size_t removeStaleTemporaries(const std::string& target) noexcept {
+    namespace fs = std::filesystem;
+    try {
+        const fs::path t(target);
+        const fs::path dir = t.parent_path().empty() ? fs::path(".") : t.parent_path();
+        const std::string prefix = t.filename().string() + kTempSuffix;
+        // Collect first: removing entries while a directory is being read is
+        // allowed, but then whether the iteration sees them is unspecified.
+        std::vector<fs::path> candidates;
+        std::error_code ec;
+        for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+            const std::string name = it->path().filename().string();
+            if (name.size() != prefix.size() + kTempRandom || name.compare(0, prefix.size(), prefix) != 0) continue;
+            if (std::all_of(name.begin() + std::ptrdiff_t(prefix.size()), name.end(),
+                            [](unsigned char c) { return std::isalnum(c) != 0; }))
+                candidates.push_back(it->path());
+        }
+        size_t removed = 0;
+        for (const auto& c : candidates) {
+            const int fd = ::open(c.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+            if (fd < 0) continue;
+            // Locked by us, and the name still leads to the file we locked (not
+            // to a new temporary that took a freed name): its writer is gone.
+            struct stat opened {}, named {};
+            if (::fstat(fd, &opened) == 0 && S_ISREG(opened.st_mode) && ::flock(fd, LOCK_EX | LOCK_NB) == 0 &&
+                ::lstat(c.c_str(), &named) == 0 && sameFile(opened, named) && ::unlink(c.c_str()) == 0)
+                ++removed;
+            ::close(fd);
+        }
+        return removed;
+    } catch (...) {
+        return 0; // best effort: a stale temporary is litter, not damage
+    }
 }
 
 } // namespace cmf

@@ -5,9 +5,11 @@
 #include "cmf/format/error.h"
 #include "cmf/format/hash64.h"
 
+#include "crash_point.h"
 #include "layout_encode.h"
 #include "tensor_produce.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
@@ -27,7 +29,8 @@ std::string ioError(const std::string& path, const char* what) { return path + "
 constexpr uint64_t kChunk = 1u << 20;
 
 // The open file, locked; on failure before commit it is cut back to its old
-// length, so a refused or cancelled append leaves it byte for byte as it was.
+// length (or to the end of its sections, once a dead tail was dropped), so a
+// refused or cancelled append leaves it byte for byte as it was.
 class TailWriter {
 public:
     TailWriter(const std::string& path) : path_(path) {
@@ -44,13 +47,13 @@ public:
             ::close(fd_);
             throw Error(ErrorKind::Io, ioError(path, "cannot stat"));
         }
-        oldSize_ = uint64_t(st.st_size);
+        oldSize_ = restoreSize_ = uint64_t(st.st_size);
     }
     ~TailWriter() {
         if (!committed_ && touched_) {
             // Best effort: the old envelope still addresses the old sections,
             // so even if this fails the file opens as the old one.
-            if (::ftruncate(fd_, off_t(oldSize_)) == 0) ::fsync(fd_);
+            if (::ftruncate(fd_, off_t(restoreSize_)) == 0) ::fsync(fd_);
         }
         ::close(fd_); // also drops the lock
     }
@@ -58,6 +61,17 @@ public:
     TailWriter& operator=(const TailWriter&) = delete;
 
     uint64_t oldSize() const { return oldSize_; }
+
+    // Cuts the file to `end` (the last byte its envelope addresses): what a
+    // killed append left past it is dead — no envelope ever pointed there.
+    // Safe under the exclusive lock; returns the bytes dropped.
+    uint64_t dropDeadTail(uint64_t end) {
+        if (oldSize_ <= end) return 0;
+        touched_ = true;
+        if (::ftruncate(fd_, off_t(end)) != 0) throw Error(ErrorKind::Io, ioError(path_, "cannot cut off the dead tail"));
+        restoreSize_ = end;
+        return oldSize_ - end;
+    }
 
     void writeAt(uint64_t off, const uint8_t* p, uint64_t n) {
         touched_ = true;
@@ -78,7 +92,7 @@ public:
 private:
     std::string path_;
     int fd_ = -1;
-    uint64_t oldSize_ = 0;
+    uint64_t oldSize_ = 0, restoreSize_ = 0;
     bool touched_ = false, committed_ = false;
 };
 
@@ -92,6 +106,7 @@ struct Progress {
             const uint64_t len = std::min(kChunk, n - k);
             w.writeAt(off + k, p + k, len);
             done += len;
+            detail::crashPoint(phase);
             control.report(done, total, phase);
         }
     }
@@ -142,8 +157,13 @@ AppendReport appendInPlace(const std::string& path, const AppendRequest& request
     const std::string headerText = header.dump();
 
     // The new directory: every old record verbatim, then the appended tensors
-    // from the first 64-byte boundary at or after the current end of file
-    // (past any dead bytes an earlier crash left, which stay untouched).
+    // from the first 64-byte boundary at or after the last byte the envelope
+    // addresses. Dead bytes a killed append left past that byte are cut off
+    // first (below), so a retried append lays the file out exactly as an
+    // uninterrupted one would have.
+    uint64_t addressedEnd = kEnvelopeSize;
+    for (const Section* s : {&old.header, &old.dir, &old.data, &old.masks, &old.vocab, &old.index})
+        if (s->present()) addressedEnd = std::max(addressedEnd, s->end());
     std::vector<detail::DirEntry> entries;
     std::vector<DType> dtypes;
     std::set<std::string, std::less<>> names;
@@ -153,7 +173,7 @@ AppendReport appendInPlace(const std::string& path, const AppendRequest& request
         dtypes.push_back(r.dtype);
         names.insert(std::string(r.name));
     }
-    uint64_t pos = alignUp(std::max(out.oldSize(), old.data.off), kTensorAlign);
+    uint64_t pos = alignUp(std::max(addressedEnd, old.data.off), kTensorAlign);
     uint64_t dataEnd = old.data.end(), tensorBytes = 0;
     std::vector<uint64_t> tensorAt;
     for (const auto& t : request.tensors) {
@@ -218,6 +238,9 @@ AppendReport appendInPlace(const std::string& path, const AppendRequest& request
         }
     }
 
+    control.checkCancel(); // nothing written yet: a cancel here leaves even a dead tail in place
+    const uint64_t deadTail = out.dropDeadTail(addressedEnd);
+    if (deadTail) detail::crashPoint("dead tail dropped");
     Progress progress{control, 0, tensorBytes + (pos - dataEnd)};
     for (size_t i = 0; i < request.tensors.size(); ++i)
         progress.write(out, tensorAt[i], request.tensors[i].data, request.tensors[i].nbytes, "appending tensors");
@@ -226,18 +249,21 @@ AppendReport appendInPlace(const std::string& path, const AppendRequest& request
     progress.write(out, env.header.off, reinterpret_cast<const uint8_t*>(headerText.data()), headerText.size(), "writing sections");
     progress.write(out, env.dir.off, dir.data(), dir.size(), "writing sections");
     out.sync(); // the tail is durable before the envelope points at it
+    detail::crashPoint("synced");
     control.report(progress.total, progress.total, "synced");
     control.checkCancel(); // the last point at which the file is still the old one
 
     const auto envBytes = detail::encodeEnvelope(env);
     out.writeAt(0, envBytes.data(), envBytes.size());
     out.commit(); // from here on the file is the new one; a failed sync below does not undo it
+    detail::crashPoint("envelope written");
     control.report(progress.total, progress.total, "envelope written");
     out.sync();
 
     AppendReport report;
     report.oldSize = out.oldSize();
     report.newSize = pos;
+    report.deadTailDropped = deadTail;
     report.tensorsAppended = request.tensors.size();
     report.tensorBytes = tensorBytes;
     report.oldDirHash = hash64(file->mapping().data() + old.dir.off, old.dir.len);

@@ -9,9 +9,18 @@
 // their bytes and offsets, and until the envelope write lands the envelope
 // still addresses the old sections, intact. A crash at any earlier point
 // leaves the old file, valid, followed by dead bytes — which readers never
-// see, because they navigate only through the envelope (§1). A failure or a
-// cancel truncates the file back to its old length: byte for byte the old
-// file. `compact` rewrites a grown file without its dead tails.
+// see, because they navigate only through the envelope (§1), and which
+// `verify` does not count as a problem (§1.2 only refuses a section past EOF).
+// A failure or a cancel truncates the file back to its old length: byte for
+// byte the old file. `compact` rewrites a grown file without its dead tails.
+//
+// Dead tail of a killed append: the next append, under its exclusive lock and
+// once the request is validated, cuts the file back to the last byte the
+// envelope addresses before it writes, and lays its tail out from there — so a
+// retried append gives the same bytes an uninterrupted one would have. (A
+// failure or cancel after that point leaves the old file without the dead
+// tail.) Bytes inside the addressed range are never cut: the dead header and
+// directory copies of earlier successful appends stay until `compact`.
 //
 // Single files only: a shard set is refused (its registry and sections live
 // in shard 1, its tensors anywhere). An exclusive flock keeps two appenders
@@ -48,13 +57,15 @@ struct AppendReport {
     uint64_t oldSize = 0, newSize = 0;
     uint64_t tensorsAppended = 0, tensorBytes = 0;
     uint64_t oldDirHash = 0, newDirHash = 0; // hash64 of the directory bytes (§8.1)
+    uint64_t deadTailDropped = 0; // bytes a killed earlier append had left past the old sections
 };
 
 // Validates the whole result first with the reader's own parsers (directory,
 // masks, skills registry, payload structure), so a refused request writes
 // nothing. Progress is counted in bytes written; the phases are "appending
 // tensors", "writing sections", "synced" and, once the file is the new one,
-// "envelope written" (the last cancel point is before that write).
+// "envelope written" (the last cancel point is before that write). The test
+// crash points of format/src/crash_point.h carry the same names.
 // Throws Error(Parse) for a bad request or a sharded file, Error(Io),
 // Error(Cancelled).
 AppendReport appendInPlace(const std::string& path, const AppendRequest& request, const Control& control = {});

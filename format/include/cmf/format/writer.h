@@ -9,6 +9,16 @@
 // Atomic: everything goes to a temporary sibling of the target; commit()
 // fsyncs and renames it over the target. A Writer destroyed without commit()
 // (failure, cancel) removes its temporary file and leaves the target untouched.
+//
+// Crash safety (issue 11): a killed writer leaves the target as it was (or
+// absent) plus a stale temporary `<target>.tmp-XXXXXX`. The rule that cleans
+// it up: a writer holds an exclusive flock on its temporary file from creation
+// until it is renamed over the target or removed, and every writer for target
+// T starts by removing each `T.tmp-XXXXXX` (exactly 6 letters or digits, a
+// regular file) that it CAN lock — a lock that is free means its owner is gone
+// (the kernel drops a flock with the last descriptor, however the process
+// ended). A live writer's temporary file is never removed. Files of another
+// target, or names of another shape, are never touched.
 #include "cmf/format/dtype.h"
 
 #include <cstdint>
@@ -72,7 +82,11 @@ private:
 std::vector<uint8_t> buildMasksSection(nlohmann::json meta, const std::vector<std::vector<uint8_t>>& blobs);
 
 // Atomic replacement for small files (.sig, .npy, reports): temp sibling,
-// fsync, rename. Throws Error(Io).
+// fsync, rename. Throws Error(Io). Follows the temporary-file rule above.
 void writeFileAtomic(const std::string& path, const void* data, uint64_t n);
+
+// Removes the stale temporary files of `target` (the rule above); returns how
+// many. Writer and writeFileAtomic call it themselves; never throws.
+size_t removeStaleTemporaries(const std::string& target) noexcept;
 
 } // namespace cmf
