@@ -3,6 +3,7 @@
 #include "cmf/format/error.h"
 #include "cmf/format/half.h"
 
+#include <algorithm>
 #include <limits>
 #include <string>
 
@@ -74,6 +75,9 @@ TensorRecord readRecord(const uint8_t* base, uint64_t poolOff, uint64_t i) {
     return t;
 }
 
+// Upper bound of the up-front name-map reservation (see parse()).
+constexpr uint64_t kMaxNameReserve = 1u << 16;
+
 std::string where(uint64_t i, std::string_view name) {
     return "directory record " + std::to_string(i) + (name.empty() ? "" : " (" + std::string(name) + ")");
 }
@@ -96,7 +100,11 @@ Directory Directory::parse(const uint8_t* dir, uint64_t dirLen, uint64_t dataLen
         throw Error(ErrorKind::Bounds, "directory: pool_off " + std::to_string(d.poolOff_) + " outside [" +
                                            std::to_string(recordsEnd) + ", " + std::to_string(dirLen) + "]");
     const uint64_t poolLen = dirLen - d.poolOff_;
-    d.byName_.reserve(d.count_);
+    // count only fits dir_len, and dir_len only fits the file: a sparse or
+    // lying file can still claim tens of millions of records whose bytes are
+    // junk. Reserve for a bounded number and let the map grow with records
+    // that actually validate, so record 0 being garbage costs no big table.
+    d.byName_.reserve(std::min<uint64_t>(d.count_, kMaxNameReserve));
 
     for (uint64_t i = 0; i < d.count_; ++i) {
         const uint8_t* r = dir + kDirHeaderSize + i * kDirRecordSize;
@@ -119,12 +127,18 @@ Directory Directory::parse(const uint8_t* dir, uint64_t dirLen, uint64_t dataLen
         if (ndim > kMaxDims)
             throw Error(ErrorKind::Parse, where(i, name) + ": ndim " + std::to_string(ndim) + " > 6");
         const TensorRecord t = readRecord(dir, d.poolOff_, i);
-        unsigned __int128 count = 1;
+        // cols (shape[1..] multiplied, TensorRecord::rowsCols) is checked as
+        // well: with shape[0] == 0 the count is 0 however large the rest, and
+        // the row length would wrap.
+        unsigned __int128 count = 1, cols = 1;
         for (uint32_t k = 0; k < kMaxDims; ++k) {
             if (k < ndim) {
                 count *= t.shape[k];
+                if (k > 0) cols *= t.shape[k];
                 if (count > std::numeric_limits<uint64_t>::max())
                     throw Error(ErrorKind::Parse, where(i, name) + ": element count overflows u64");
+                if (cols > std::numeric_limits<uint64_t>::max())
+                    throw Error(ErrorKind::Parse, where(i, name) + ": row length (shape[1] x ... ) overflows u64");
             } else if (t.shape[k] != 0) {
                 throw Error(ErrorKind::Parse, where(i, name) + ": shape[" + std::to_string(k) + "] = " +
                                                   std::to_string(t.shape[k]) + " beyond ndim " + std::to_string(ndim) +
@@ -147,14 +161,18 @@ Directory Directory::parse(const uint8_t* dir, uint64_t dirLen, uint64_t dataLen
         if (t.dtype == DType::Q1T && s.cols > 65535)
             throw Error(ErrorKind::Parse, where(i, name) + ": q1t needs in to fit u16, in = " + std::to_string(s.cols));
         if (const auto want = expectedNBytes(t.dtype, s)) {
+            // expectedNBytes saturates at 2^64-1 when the shape's size does not fit u64.
             if (*want != t.nbytes)
                 throw Error(ErrorKind::Bounds, where(i, name) + ": nbytes " + std::to_string(t.nbytes) + " but a " +
                                                    std::string(dtypeName(t.dtype)) + " tensor of this shape takes " +
-                                                   std::to_string(*want));
-        } else if (dtypeDecodable(t.dtype) && t.nbytes < minimumNBytes(t.dtype, s)) {
+                                                   (*want == UINT64_MAX ? std::string("2^64-1 or more bytes")
+                                                                        : std::to_string(*want)));
+        } else if (const uint64_t least = dtypeDecodable(t.dtype) ? minimumNBytes(t.dtype, s) : 0; t.nbytes < least) {
+            // minimumNBytes saturates at 2^64-1 too.
             throw Error(ErrorKind::Bounds, where(i, name) + ": nbytes " + std::to_string(t.nbytes) + " is below the " +
-                                               std::to_string(minimumNBytes(t.dtype, s)) + " bytes a " +
-                                               std::string(dtypeName(t.dtype)) + " tensor of this shape needs");
+                                               (least == UINT64_MAX ? std::string("minimum") : std::to_string(least) + " bytes") +
+                                               " a " + std::string(dtypeName(t.dtype)) + " tensor of this shape needs" +
+                                               (least == UINT64_MAX ? " (2^64-1 or more bytes)" : ""));
         }
         if (!d.byName_.emplace(name, i).second)
             throw Error(ErrorKind::Parse, where(i, name) + ": duplicate tensor name (first at record " +

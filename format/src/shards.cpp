@@ -75,6 +75,11 @@ Model Model::open(const std::string& path) {
         if (n1->count != t1->count)
             throw Error(ErrorKind::Parse, shardLabel(p1) + ": shard count mismatch: the name says " + std::to_string(n1->count) +
                                               ", the header says " + std::to_string(t1->count));
+        // Otherwise a shard 1 renamed to "-00002-of-" would look up itself as
+        // sibling 2 and be reported as a count mismatch.
+        if (n1->no != 1)
+            throw Error(ErrorKind::Parse, shardLabel(p1) + ": shard number mismatch: the name says shard " +
+                                              std::to_string(n1->no) + ", the header says shard 1");
         for (uint32_t k = 2; k <= t1->count; ++k) {
             const std::string pk = n1->pathFor(k);
             if (!std::filesystem::exists(pk))

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <fcntl.h>
 #include <nlohmann/json.hpp>
@@ -39,15 +40,28 @@ std::string hex(const std::array<uint8_t, N>& bytes) {
     return toHex(bytes.data(), bytes.size());
 }
 
-// Exactly 2*N hex digits (either case) → N bytes.
+int hexValue(char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+// Exactly 2*N hex digits (either case) → N bytes. Decodes in place rather
+// than through fromHex(), whose temporary string of a half-decoded seed
+// would be freed without being wiped when a digit is bad.
 template <size_t N>
 std::optional<std::array<uint8_t, N>> decodeHex(std::string_view s) {
     if (s.size() != 2 * N) return std::nullopt;
-    std::optional<std::string> raw = fromHex(s);
-    if (!raw) return std::nullopt;
     std::array<uint8_t, N> out{};
-    std::memcpy(out.data(), raw->data(), N);
-    sodium_memzero(raw->data(), raw->size()); // may be a seed
+    for (size_t i = 0; i < N; ++i) {
+        const int hi = hexValue(s[2 * i]), lo = hexValue(s[2 * i + 1]);
+        if (hi < 0 || lo < 0) {
+            sodium_memzero(out.data(), out.size()); // may be part of a seed
+            return std::nullopt;
+        }
+        out[i] = uint8_t((hi << 4) | lo);
+    }
     return out;
 }
 
@@ -58,14 +72,9 @@ std::string_view trim(std::string_view s) {
     return s.substr(b, s.find_last_not_of(ws) - b + 1);
 }
 
-// Reads up to limit+1 bytes, so the caller can tell "too big" without slurping
-// an arbitrary file. nullopt only when missingOk and the file does not exist.
-std::optional<std::string> readSmallFile(const std::string& path, size_t limit, bool missingOk) {
-    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) {
-        if (missingOk && errno == ENOENT) return std::nullopt;
-        throwIo(path, "cannot open", errno);
-    }
+// Reads up to limit+1 bytes of an open fd (closing it), so the caller can
+// tell "too big" without slurping an arbitrary file.
+std::string readSmallFd(int fd, const std::string& path, size_t limit) {
     std::string buf(limit + 1, '\0');
     size_t got = 0;
     while (got < buf.size()) {
@@ -81,6 +90,22 @@ std::optional<std::string> readSmallFile(const std::string& path, size_t limit, 
     }
     ::close(fd);
     buf.resize(got);
+    return buf;
+}
+
+// nullopt only when missingOk and the file does not exist.
+std::optional<std::string> readSmallFile(const std::string& path, size_t limit, bool missingOk) {
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        if (missingOk && errno == ENOENT) return std::nullopt;
+        throwIo(path, "cannot open", errno);
+    }
+    return readSmallFd(fd, path, limit);
+}
+
+std::string octalMode(mode_t m) {
+    char buf[8];
+    std::snprintf(buf, sizeof buf, "%04o", unsigned(m & 07777));
     return buf;
 }
 
@@ -150,15 +175,25 @@ std::optional<std::string> judge(const std::string& file, const std::string& tex
     const auto claimed = shaHex ? decodeHex<32>(*shaHex) : std::nullopt;
     if (!claimed) return "malformed .sig: \"sha256\" must be 64 hex digits";
     const auto sigBytes = sigHex ? decodeHex<64>(*sigHex) : std::nullopt;
-    if (!sigBytes) return "malformed .sig: \"sig\" must be 128 hex digits";
+    if (!sigBytes)
+        return "malformed .sig: \"sig\" must be 128 hex digits" +
+               (sigHex ? ", got " + std::to_string(sigHex->size()) + " characters" : std::string(", got none"));
 
     // Cheap checks first; hashing a multi-GB model comes last.
-    if (pinned && *pinned != *pub) return "signed by " + check.pubkey + ", expected " + hex(*pinned);
+    if (pinned && *pinned != *pub) {
+        // `--pubkey $(cat signer.key)` pins the private seed: never echo it.
+        if (publicKeyFromSeed(*pinned) == *pub)
+            return "the pinned key is the signer's PRIVATE seed, not its public key; pin " + check.pubkey +
+                   " instead and keep the seed secret";
+        return "signed by " + check.pubkey + ", expected " + hex(*pinned);
+    }
     if (!verifyMessage(*pub, claimed->data(), claimed->size(), *sigBytes))
-        return "Ed25519 signature does not verify for pubkey " + check.pubkey;
+        return "Ed25519 signature does not verify for pubkey " + check.pubkey +
+               " (the sig, sha256 or pubkey field was altered, or the key was swapped)";
     const Digest actual = sha256File(file, control);
     if (actual != *claimed)
-        return "file changed since signing: sha256 is " + hex(actual) + ", signature covers " + hex(*claimed);
+        return "the file's sha256 " + hex(actual) + " does not match the signature's sha256 " + hex(*claimed) +
+               " (the file changed after signing, or the .sig belongs to another file)";
     return std::nullopt;
 }
 
@@ -189,7 +224,26 @@ void writeKeyFile(const std::string& path, const Seed& seed) {
 }
 
 Seed readKeyFile(const std::string& path) {
-    std::string text = *readSmallFile(path, kMaxKeyFileBytes, false);
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) throwIo(path, "cannot open", errno);
+    struct stat st {};
+    if (::fstat(fd, &st) != 0) {
+        const int e = errno;
+        ::close(fd);
+        throwIo(path, "cannot stat", e);
+    }
+    // A signing key others can read may already be copied, and one others
+    // can write may have been swapped: refuse it (as ssh does with private
+    // keys) before reading a byte. fstat on the open fd, so the check is on
+    // the file actually read. keygen writes 0600. (Pipes, as in
+    // `--key <(pass show key)`, are the caller's own and are not checked.)
+    if (S_ISREG(st.st_mode) && (st.st_mode & 077)) {
+        ::close(fd);
+        throw Error(ErrorKind::Signature, path + ": refusing to use a signing key that group or others can access (mode " +
+                                              octalMode(st.st_mode) + "); make it private with `chmod 600 " + path +
+                                              "`, and make a new key if someone else may have copied it");
+    }
+    std::string text = readSmallFd(fd, path, kMaxKeyFileBytes);
     const auto seed = decodeHex<32>(trim(text));
     sodium_memzero(text.data(), text.size());
     if (!seed) throw Error(ErrorKind::Signature, path + ": not a key file (expected 64 hex digits of an Ed25519 seed)");
@@ -269,7 +323,10 @@ SignatureCheck checkSignature(const std::string& file, const std::optional<std::
     std::optional<PublicKey> pinned;
     if (pinnedPubkeyHex) {
         pinned = decodeHex<32>(trim(*pinnedPubkeyHex));
-        if (!pinned) throw Error(ErrorKind::Signature, "pinned public key must be 64 hex digits, got \"" + *pinnedPubkeyHex + "\"");
+        // Length only, not the value: a mistyped pin may be someone's seed.
+        if (!pinned)
+            throw Error(ErrorKind::Signature, "pinned public key must be 64 hex digits, got " +
+                                                  std::to_string(trim(*pinnedPubkeyHex).size()) + " characters");
     }
     SignatureCheck check;
     const auto text = readSmallFile(signaturePath(file), kMaxSigFileBytes, true);

@@ -2,6 +2,7 @@
 #include "cmf/format/error.h"
 #include "cmf/format/half.h"
 
+#include <algorithm>
 #include <string>
 
 namespace cmf {
@@ -15,7 +16,10 @@ SparseIndex SparseIndex::parse(const uint8_t* sec, uint64_t len) {
     // before reserving anything.
     if (n > (len - 8) / 16)
         throw Error(ErrorKind::Bounds, "index section: " + std::to_string(n) + " entries cannot fit in " + std::to_string(len) + " bytes");
-    idx.entries.reserve(n);
+    // The section can still be huge (or a hole in a sparse file): reserve a
+    // bounded number and let the vector grow with entries that parse, rather
+    // than one up-front allocation of 56 bytes per claimed 16.
+    idx.entries.reserve(std::min<uint32_t>(n, 1u << 16));
     uint64_t pos = 8;
     for (uint32_t i = 0; i < n; ++i) {
         if (len - pos < 16)

@@ -2,6 +2,7 @@
 #include "cmf/format/error.h"
 #include "cmf/format/hash64.h"
 
+#include <algorithm>
 #include <atomic>
 #include <mutex>
 #include <tbb/parallel_for.h>
@@ -12,6 +13,8 @@ namespace {
 // Tensors are hashed in pieces so that one huge tensor still uses every core;
 // hash64's XOR fold lets pieces combine in any order.
 constexpr uint64_t kChunk = 4ull << 20; // multiple of 8
+// Chunks hashed per parallel round; bounds the chunk table (see verify()).
+constexpr size_t kBatch = 1u << 16;
 
 struct Chunk {
     uint64_t tensor;
@@ -99,44 +102,57 @@ VerifyReport verify(const CmfFile& f, const Control& control) {
     checkMaskTails(f, problems);
 
     const Directory& dir = f.directory();
-    std::vector<Chunk> chunks;
-    chunks.reserve(dir.count());
+    // Records may overlap (directory.h), so the sum of nbytes is not bounded
+    // by the file: a small directory can name the same gigabyte thousands of
+    // times. The chunk table is therefore built and hashed in batches of at
+    // most kBatch chunks instead of all at once (which took 24 bytes per 4 MiB
+    // per record, i.e. gigabytes of table for a megabyte file); only the
+    // per-record XOR fold (8 bytes per record) lives for the whole run.
     uint64_t total = 0;
     for (uint64_t i = 0; i < dir.count(); ++i) {
         const uint64_t n = dir.record(i).nbytes;
-        total += n;
-        uint64_t off = 0;
-        do {
-            const uint64_t len = std::min(kChunk, n - off);
-            chunks.push_back({i, off, len});
-            off += len;
-        } while (off < n);
+        total = n > UINT64_MAX - total ? UINT64_MAX : total + n; // progress only; saturate
     }
     f.mapping().adviseSequential(f.envelope().data.off, f.envelope().data.len);
 
-    std::vector<uint64_t> folded(chunks.size());
+    std::vector<uint64_t> acc(dir.count(), 0);
+    std::vector<Chunk> chunks;
+    std::vector<uint64_t> folded;
     std::atomic<uint64_t> done{0};
     const uint8_t* data = f.mapping().data() + f.envelope().data.off;
     control.report(0, total, "hashing tensors");
-    tbb::parallel_for(tbb::blocked_range<size_t>(0, chunks.size()), [&](const tbb::blocked_range<size_t>& r) {
-        for (size_t c = r.begin(); c != r.end(); ++c) {
-            if (control.cancelled()) return;
-            const Chunk& ch = chunks[c];
-            const TensorRecord rec = dir.record(ch.tensor);
-            folded[c] = hash64Partial(data + rec.off + ch.off, ch.len, ch.off / 8);
-            const uint64_t now = done.fetch_add(ch.len, std::memory_order_relaxed) + ch.len;
-            control.report(now, total, "hashing tensors");
+    uint64_t nextTensor = 0, nextOff = 0;
+    while (nextTensor < dir.count()) {
+        chunks.clear();
+        while (chunks.size() < kBatch && nextTensor < dir.count()) {
+            const uint64_t n = dir.record(nextTensor).nbytes;
+            const uint64_t len = std::min(kChunk, n - nextOff);
+            chunks.push_back({nextTensor, nextOff, len});
+            nextOff += len;
+            if (nextOff >= n) { // done with this tensor (a 0-byte one is one empty chunk)
+                ++nextTensor;
+                nextOff = 0;
+            }
         }
-    });
-    control.checkCancel();
+        folded.assign(chunks.size(), 0);
+        tbb::parallel_for(tbb::blocked_range<size_t>(0, chunks.size()), [&](const tbb::blocked_range<size_t>& r) {
+            for (size_t c = r.begin(); c != r.end(); ++c) {
+                if (control.cancelled()) return;
+                const Chunk& ch = chunks[c];
+                const TensorRecord rec = dir.record(ch.tensor);
+                folded[c] = hash64Partial(data + rec.off + ch.off, ch.len, ch.off / 8);
+                const uint64_t now = done.fetch_add(ch.len, std::memory_order_relaxed) + ch.len;
+                control.report(now, total, "hashing tensors");
+            }
+        });
+        control.checkCancel();
+        for (size_t c = 0; c < chunks.size(); ++c) acc[chunks[c].tensor] ^= folded[c];
+    }
 
-    // Fold the chunks of each tensor (chunks are in tensor order) and compare.
-    size_t c = 0;
+    // Finish each tensor's folded chunks and compare.
     for (uint64_t i = 0; i < dir.count(); ++i) {
         const TensorRecord rec = dir.record(i);
-        uint64_t acc = 0;
-        for (; c < chunks.size() && chunks[c].tensor == i; ++c) acc ^= folded[c];
-        const uint64_t h = hash64Finish(acc, rec.nbytes);
+        const uint64_t h = hash64Finish(acc[i], rec.nbytes);
         if (h != rec.hash)
             problems.push_back({"tensor_hash_mismatch", std::string(rec.name),
                                 "directory stores " + hex64(rec.hash) + ", bytes hash to " + hex64(h)});

@@ -10,7 +10,10 @@
 #include <QTest>
 
 #include <atomic>
+#include <cstdio>
 #include <fstream>
+#include <functional>
+#include <set>
 #include <optional>
 #include <sys/stat.h>
 #include <vector>
@@ -41,6 +44,13 @@ void writeFile(const std::string& p, std::string_view content) {
     std::ofstream out(p, std::ios::binary | std::ios::trunc);
     out.write(content.data(), std::streamsize(content.size()));
     if (!out) qFatal("cannot write %s", p.c_str());
+}
+
+// A hand-written key file, private as keygen would make it (readKeyFile
+// refuses one that group or others can access).
+void writeKeyText(const std::string& p, std::string_view content) {
+    writeFile(p, content);
+    if (::chmod(p.c_str(), 0600) != 0) qFatal("cannot chmod %s", p.c_str());
 }
 
 std::string readFile(const std::string& p) {
@@ -91,9 +101,12 @@ private slots:
     void sha256KnownAnswers();
     void sha256MultiChunkAndProgress();
     void keygenWritesPrivateFileAndRefusesOverwrite();
+    void keyFileIsPrivateWhateverTheUmask();
     void readKeyFileAcceptsWhitespaceAndCase();
     void readKeyFileRejectsBadKeys_data();
     void readKeyFileRejectsBadKeys();
+    void readKeyFileRefusesOpenModes_data();
+    void readKeyFileRefusesOpenModes();
     void signCheckRoundTrip();
     void emptyFileRoundTrip();
     void sigJsonShape();
@@ -107,6 +120,13 @@ private slots:
     void malformedSig_data();
     void malformedSig();
     void malformedPinIsAnError();
+    void sigForAnotherFile();
+    void truncatedSigHex();
+    void truncatedSigJson();
+    void wrongAlgorithm();
+    void swappedPublicKey();
+    void rejectionReasonsAreDistinct();
+    void pinnedSeedIsNeverEchoed();
     void cancel();
 };
 
@@ -224,9 +244,24 @@ void TestSignature::keygenWritesPrivateFileAndRefusesOverwrite() {
     QVERIFY(readKeyFile(p) == seed); // the original key is untouched
 }
 
+// O_CREAT with mode 0600 is masked by the umask but never widened by it:
+// even a umask of 0 leaves the key private.
+void TestSignature::keyFileIsPrivateWhateverTheUmask() {
+    for (const mode_t mask : {mode_t(0), mode_t(022), mode_t(077)}) {
+        const std::string p = path("umask-" + std::to_string(mask) + ".key");
+        const mode_t old = ::umask(mask);
+        writeKeyFile(p, kSeed);
+        ::umask(old);
+        struct stat st {};
+        QCOMPARE(::stat(p.c_str(), &st), 0);
+        QCOMPARE(st.st_mode & 07777, mode_t(0600));
+        QVERIFY(readKeyFile(p) == kSeed);
+    }
+}
+
 void TestSignature::readKeyFileAcceptsWhitespaceAndCase() {
     const std::string p = path("key-ws.hex");
-    writeFile(p, "  \n\t000102030405060708090A0B0C0D0E0F101112131415161718191A1B1C1D1E1F\r\n\n");
+    writeKeyText(p, "  \n\t000102030405060708090A0B0C0D0E0F101112131415161718191A1B1C1D1E1F\r\n\n");
     QVERIFY(readKeyFile(p) == kSeed);
 }
 
@@ -243,15 +278,62 @@ void TestSignature::readKeyFileRejectsBadKeys_data() {
 void TestSignature::readKeyFileRejectsBadKeys() {
     QFETCH(QByteArray, content);
     const std::string p = path(std::string("badkey-") + QTest::currentDataTag());
-    writeFile(p, std::string_view(content.constData(), size_t(content.size())));
+    writeKeyText(p, std::string_view(content.constData(), size_t(content.size())));
     const auto e = thrown([&] { readKeyFile(p); });
     QVERIFY(e);
     QCOMPARE(e->kind(), ErrorKind::Signature);
     QVERIFY2(std::string(e->what()).find(p) != std::string::npos, e->what());
+    QVERIFY2(std::string(e->what()).find("not a key file") != std::string::npos, e->what());
+    // The message never quotes the file, which may be most of a seed.
+    if (content.size() >= 16)
+        QVERIFY2(std::string(e->what()).find(content.left(16).toStdString()) == std::string::npos, e->what());
 
     const auto missing = thrown([&] { readKeyFile(path("no-such-key")); });
     QVERIFY(missing);
     QCOMPARE(missing->kind(), ErrorKind::Io);
+}
+
+// A key others can read may already be copied; one others can write may
+// have been swapped. Refused with the file and the fix in the message, and
+// usable again after exactly that fix.
+void TestSignature::readKeyFileRefusesOpenModes_data() {
+    QTest::addColumn<uint>("mode");
+    QTest::addColumn<bool>("refused");
+    QTest::newRow("0600") << 0600u << false;
+    QTest::newRow("0400") << 0400u << false;
+    QTest::newRow("0700") << 0700u << false;
+    QTest::newRow("0644 world-readable") << 0644u << true;
+    QTest::newRow("0604 world-readable only") << 0604u << true;
+    QTest::newRow("0640 group-readable") << 0640u << true;
+    QTest::newRow("0660 group-writable") << 0660u << true;
+    QTest::newRow("0602 world-writable") << 0602u << true;
+    QTest::newRow("0666") << 0666u << true;
+}
+
+void TestSignature::readKeyFileRefusesOpenModes() {
+    QFETCH(uint, mode);
+    QFETCH(bool, refused);
+    const std::string p = path(std::string("mode-") + QTest::currentDataTag() + ".key");
+    const std::string seedHex = toHex(kSeed.data(), kSeed.size());
+    writeFile(p, seedHex + "\n");
+    QCOMPARE(::chmod(p.c_str(), mode_t(mode)), 0);
+    const auto e = thrown([&] { readKeyFile(p); });
+    if (!refused) {
+        QVERIFY2(!e, e ? e->what() : "");
+        return;
+    }
+    QVERIFY(e);
+    QCOMPARE(e->kind(), ErrorKind::Signature);
+    const std::string msg = e->what();
+    char octal[8];
+    std::snprintf(octal, sizeof octal, "%04o", mode);
+    QVERIFY2(msg.find(p + ": refusing to use a signing key that group or others can access") == 0, msg.c_str());
+    QVERIFY2(msg.find(std::string("(mode ") + octal + ")") != std::string::npos, msg.c_str());
+    QVERIFY2(msg.find("`chmod 600 " + p + "`") != std::string::npos, msg.c_str());
+    QVERIFY2(msg.find(seedHex.substr(0, 16)) == std::string::npos, msg.c_str());
+    // The fix the message names is the fix.
+    QCOMPARE(::chmod(p.c_str(), 0600), 0);
+    QVERIFY(readKeyFile(p) == kSeed);
 }
 
 void TestSignature::signCheckRoundTrip() {
@@ -443,6 +525,121 @@ void TestSignature::malformedPinIsAnError() {
     const auto e = thrown([&] { checkSignature(p, std::string("abc")); });
     QVERIFY(e);
     QCOMPARE(e->kind(), ErrorKind::Signature);
+}
+
+namespace {
+
+// The verdict on p after replacing its .sig by mutate(original .sig JSON).
+SignatureCheck checkMutated(const std::string& name, const std::function<void(nlohmann::json&)>& mutate) {
+    const std::string p = signedFile(name);
+    auto j = cmftest::loadJson(p + ".sig");
+    mutate(j);
+    writeFile(p + ".sig", j.dump(2));
+    return checkSignature(p, std::nullopt);
+}
+
+std::string otherPubkeyHex() {
+    const PublicKey pk = publicKeyFromSeed(arr<32>("ff0102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1eff"));
+    return toHex(pk.data(), pk.size());
+}
+
+} // namespace
+
+// A genuine .sig of one file next to another: the signature itself verifies,
+// the digest it covers is not this file's.
+void TestSignature::sigForAnotherFile() {
+    const std::string a = signedFile("another-a.cmf", "model A");
+    const std::string b = path("another-b.cmf");
+    writeFile(b, "model B");
+    writeFile(b + ".sig", readFile(a + ".sig"));
+    const SignatureCheck c = checkSignature(b, std::nullopt);
+    QVERIFY(c.present);
+    QVERIFY(!c.valid);
+    const Digest db = sha256File(b), da = sha256File(a);
+    QCOMPARE(c.detail, "the file's sha256 " + toHex(db.data(), db.size()) + " does not match the signature's sha256 " +
+                           toHex(da.data(), da.size()) + " (the file changed after signing, or the .sig belongs to another file)");
+    QVERIFY2(checkSignature(a, std::nullopt).valid, "the original pair still verifies");
+}
+
+void TestSignature::truncatedSigHex() {
+    const SignatureCheck c = checkMutated("trunc-hex.cmf", [](nlohmann::json& j) {
+        j["sig"] = j["sig"].get<std::string>().substr(0, 126);
+    });
+    QVERIFY(c.present);
+    QVERIFY(!c.valid);
+    QCOMPARE(c.detail, std::string("malformed .sig: \"sig\" must be 128 hex digits, got 126 characters"));
+    const SignatureCheck odd = checkMutated("trunc-hex-odd.cmf", [](nlohmann::json& j) {
+        j["sig"] = j["sig"].get<std::string>().substr(0, 127);
+    });
+    QCOMPARE(odd.detail, std::string("malformed .sig: \"sig\" must be 128 hex digits, got 127 characters"));
+}
+
+void TestSignature::truncatedSigJson() {
+    const std::string p = signedFile("trunc-json.cmf");
+    const std::string full = readFile(p + ".sig");
+    for (const size_t keep : {full.size() / 2, full.size() - 3, size_t(1)}) {
+        writeFile(p + ".sig", full.substr(0, keep));
+        const SignatureCheck c = checkSignature(p, std::nullopt);
+        QVERIFY(c.present);
+        QVERIFY(!c.valid);
+        QVERIFY2(c.detail.rfind("malformed .sig JSON: ", 0) == 0, c.detail.c_str());
+    }
+}
+
+void TestSignature::wrongAlgorithm() {
+    for (const char* alg : {"ed25519-sha512", "ED25519-SHA256", "", "rsa-sha256"}) {
+        const SignatureCheck c = checkMutated(std::string("alg-") + alg + ".cmf", [&](nlohmann::json& j) { j["alg"] = alg; });
+        QVERIFY(!c.valid);
+        QCOMPARE(c.detail, "unsupported signature algorithm \"" + std::string(alg) + "\" (expected ed25519-sha256)");
+    }
+}
+
+// Someone else's public key pasted over the signer's: the signature no
+// longer verifies, and the detail names the key it was checked against.
+void TestSignature::swappedPublicKey() {
+    const std::string other = otherPubkeyHex();
+    const SignatureCheck c = checkMutated("swapped-pk.cmf", [&](nlohmann::json& j) { j["pubkey"] = other; });
+    QVERIFY(c.present);
+    QVERIFY(!c.valid);
+    QCOMPARE(c.pubkey, other);
+    QCOMPARE(c.detail, "Ed25519 signature does not verify for pubkey " + other +
+                           " (the sig, sha256 or pubkey field was altered, or the key was swapped)");
+}
+
+void TestSignature::rejectionReasonsAreDistinct() {
+    const std::string other = otherPubkeyHex();
+    std::set<std::string> reasons;
+    const std::string a = signedFile("distinct-a.cmf", "A");
+    const std::string b = path("distinct-b.cmf");
+    writeFile(b, "B");
+    writeFile(b + ".sig", readFile(a + ".sig"));
+    reasons.insert(checkSignature(b, std::nullopt).detail.substr(0, 24));
+    reasons.insert(checkMutated("distinct-hex.cmf", [](nlohmann::json& j) { j["sig"] = "00"; }).detail.substr(0, 24));
+    reasons.insert(checkMutated("distinct-alg.cmf", [](nlohmann::json& j) { j["alg"] = "x"; }).detail.substr(0, 24));
+    reasons.insert(checkMutated("distinct-pk.cmf", [&](nlohmann::json& j) { j["pubkey"] = other; }).detail.substr(0, 24));
+    const std::string p = signedFile("distinct-json.cmf");
+    writeFile(p + ".sig", "{\"alg\": \"ed25519");
+    reasons.insert(checkSignature(p, std::nullopt).detail.substr(0, 24));
+    QCOMPARE(reasons.size(), size_t(5)); // each failure reads differently from its first words
+}
+
+// `--pubkey $(cat signer.key)`: pinning the private seed. Recognised, and the
+// seed is not echoed back; a malformed pin is not echoed either.
+void TestSignature::pinnedSeedIsNeverEchoed() {
+    const std::string p = signedFile("pin-seed.cmf");
+    const std::string seedHex = toHex(kSeed.data(), kSeed.size());
+    const SignatureCheck c = checkSignature(p, seedHex);
+    QVERIFY(!c.valid);
+    QVERIFY2(c.detail.find("PRIVATE seed") != std::string::npos, c.detail.c_str());
+    QVERIFY2(c.detail.find(seedHex) == std::string::npos, c.detail.c_str());
+    const PublicKey pk = publicKeyFromSeed(kSeed);
+    QVERIFY2(c.detail.find(toHex(pk.data(), pk.size())) != std::string::npos, c.detail.c_str());
+
+    const auto e = thrown([&] { checkSignature(p, "0x" + seedHex); });
+    QVERIFY(e);
+    QCOMPARE(e->kind(), ErrorKind::Signature);
+    QVERIFY2(std::string(e->what()).find(seedHex) == std::string::npos, e->what());
+    QCOMPARE(std::string(e->what()), std::string("pinned public key must be 64 hex digits, got 66 characters"));
 }
 
 void TestSignature::cancel() {

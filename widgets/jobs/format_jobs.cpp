@@ -17,6 +17,9 @@ namespace {
 
 std::string local(const QString& path) { return path.toStdString(); }
 
+// Largest .sig whose fields the signature view shows (a real one is ~300 bytes).
+constexpr uintmax_t kMaxSigFieldsBytes = 64 << 10;
+
 // Maps one phase's progress into [base, base + span) of a grand total, so a
 // job made of several library calls shows one bar that only moves forward.
 cmf::Control subControl(const cmf::Control& c, uint64_t base, uint64_t span, uint64_t grand) {
@@ -96,8 +99,12 @@ JobRunner::Work checkSignature(const QString& path) {
         SignatureInfo info;
         info.sigPath = QString::fromStdString(cmf::sig::signaturePath(local(path)));
         info.check = cmf::sig::checkSignature(local(path), std::nullopt, control);
-        if (info.check.present) {
-            // Show the fields as written, even when they do not check.
+        // Show the fields as written, even when they do not check; but not
+        // from a .sig too big to be one (the check refuses those as well), as
+        // parsing it would take memory in proportion to whatever is there.
+        std::error_code sizeError;
+        const auto sigSize = std::filesystem::file_size(local(info.sigPath), sizeError);
+        if (info.check.present && !sizeError && sigSize <= kMaxSigFieldsBytes) {
             std::ifstream in(local(info.sigPath));
             const auto j = nlohmann::json::parse(in, nullptr, false);
             auto field = [&](const char* k) {

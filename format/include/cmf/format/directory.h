@@ -37,6 +37,10 @@ public:
     // Validates every record (§1.2 and §3): name bounds and UTF-8, dtype,
     // ndim, 64-byte alignment, off+nbytes within data_len, fixed-size nbytes,
     // 2-D-only dtypes, in % 32, unique names. Throws cmf::Error.
+    // Payloads of different records MAY overlap: spec §1.2 lists no such
+    // error and §3/§4 leave the blob to the directory, so two records can
+    // name the same bytes; each is bounds-checked, hashed and decoded on
+    // its own (verify hashes shared bytes once per record).
     static Directory parse(const uint8_t* dir, uint64_t dirLen, uint64_t dataLen);
 
     uint64_t count() const { return count_; }

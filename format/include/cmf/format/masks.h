@@ -38,7 +38,8 @@ struct Mask {
     std::vector<uint32_t> headsActive;  // popcount per row
     std::vector<bool> layerGates;
     std::vector<uint32_t> expertsActive; // per row, empty without the area
-    // Tail bits beyond each dimension must be zero (§5); where they are not.
+    // Tail bits beyond each dimension must be zero (§5); where they are not:
+    // the first 16 rows by name, then one "N more rows" entry.
     std::vector<std::string> nonZeroTails;
 
     bool ffnBit(const MaskLayout& l, uint32_t row, uint32_t neuron) const;
@@ -56,7 +57,11 @@ struct MaskSet {
 
     const Mask* find(std::string_view name) const;
 
-    // Throws cmf::Error(Bounds/Parse) naming the mask and offset.
+    // Throws cmf::Error(Bounds/Parse) naming the mask and offset. Besides §5:
+    // num_layers, intermediate_size and num_attention_heads must be 1..2^24
+    // (rows too, under LOOP_MASKS), the meta JSON nests at most 128 levels,
+    // and the blobs the masks need must fit the blob area side by side (no
+    // two masks sharing one blob), so memory stays proportional to the section.
     static MaskSet parse(const uint8_t* section, uint64_t len, const nlohmann::json& header, bool loopMasks);
 };
 

@@ -34,6 +34,9 @@ Seed generateSeed();
 // Refuses to overwrite an existing file (Error(Io) naming the path).
 void writeKeyFile(const std::string& path, const Seed& seed);
 // Reads a key file: 64 hex digits (either case), surrounding whitespace ignored.
+// A key file that group or others can access (any of mode 077) is refused
+// with Error(Signature) naming the file and the fix (`chmod 600 FILE`);
+// no message ever contains the key's contents.
 Seed readKeyFile(const std::string& path);
 
 PublicKey publicKeyFromSeed(const Seed& seed);
