@@ -4,6 +4,7 @@
 // repetitions; medians, spreads and peak RSS. Prompt tokens are drawn from
 // the vocabulary with a fixed seed; decode feeds back the greedy token.
 #include "commands.h"
+#include "memory_check.h"
 #include "specialist_options.h"
 #include "terminal_progress.h"
 
@@ -27,7 +28,7 @@ namespace {
 struct BenchOptions {
     std::string path;
     uint32_t pp = 512, tg = 128, reps = 3, threads = 0;
-    bool json = false;
+    bool json = false, ignoreMemory = false;
     SpecialistOptions spec;
 };
 
@@ -73,7 +74,9 @@ int bench(const BenchOptions& o) {
     tbb::global_control limit(tbb::global_control::max_allowed_parallelism, size_t(threads));
     const auto model = cmf::engine::Model::open(o.path);
     const uint32_t vocab = uint32_t(model->embed().rows());
-    cmf::engine::Runner runner(model, std::max<uint32_t>(1, std::max(o.pp, o.tg + 1)));
+    const uint32_t ctx = std::max<uint32_t>(1, std::max(o.pp, o.tg + 1));
+    requireMemory(o.ignoreMemory, *model, o.spec, ctx);
+    cmf::engine::Runner runner(model, ctx);
     std::mt19937 rng(1234);
     std::vector<int32_t> prompt(o.pp);
     for (auto& t : prompt) t = int32_t(rng() % vocab);
@@ -152,6 +155,7 @@ void addBench(CLI::App& app, int* exitCode) {
     cmd->add_option("--reps", o->reps, "Repetitions after one warmup")->capture_default_str()->check(CLI::Range(1u, 1000u));
     cmd->add_option("--threads", o->threads, "Worker threads (default: all cores)");
     addSpecialistOptions(cmd, o->spec);
+    addMemoryCheckOption(cmd, o->ignoreMemory);
     cmd->add_flag("--json", o->json, "Print JSON");
     cmd->callback([=] {
         try {

@@ -3,6 +3,7 @@
 // cache keeps the common prefix, replies stream as they are generated.
 // /reset, /system TEXT, /stats, /quit; Ctrl-C stops a reply, Ctrl-D leaves.
 #include "commands.h"
+#include "memory_check.h"
 #include "specialist_options.h"
 #include "sampling_options.h"
 #include "terminal_progress.h"
@@ -21,7 +22,7 @@ namespace {
 struct ChatOptions {
     std::string path, system;
     uint32_t ctx = 2048, maxTokens = 256;
-    bool ctxGiven = false;
+    bool ctxGiven = false, ignoreMemory = false;
     cmf::engine::SamplingParams sampling;
     SpecialistOptions spec;
 };
@@ -74,7 +75,9 @@ int chat(const ChatOptions& o) {
     auto model = cmf::engine::Model::open(o.path);
     // The default context is cut to what the model supports; an explicit --ctx past it is an error.
     const uint32_t maxPos = model->config().maxPositions;
-    TerminalChat s(o, model, o.ctxGiven || !maxPos ? o.ctx : std::min(o.ctx, maxPos));
+    const uint32_t ctx = o.ctxGiven || !maxPos ? o.ctx : std::min(o.ctx, maxPos);
+    requireMemory(o.ignoreMemory, *model, o.spec, ctx); // a conversation fills its whole context in time
+    TerminalChat s(o, model, ctx);
     interruptFlag();
     std::fprintf(stderr, "chatting with %s — /reset, /system TEXT, /task NAME|none, /skill ID|auto|none, /stats, /quit; Ctrl-C stops a reply\n",
                  o.path.c_str());
@@ -121,6 +124,7 @@ void addChat(CLI::App& app, int* exitCode) {
     cmd->add_option("--ctx", o->ctx, "Context size in tokens")->capture_default_str();
     cmd->add_option("--max-tokens", o->maxTokens, "Longest reply")->capture_default_str();
     addSamplingOptions(cmd, o->sampling);
+    addMemoryCheckOption(cmd, o->ignoreMemory);
     cmd->callback([=] {
         finishSamplingOptions(cmd, o->sampling);
         o->ctxGiven = cmd->count("--ctx") > 0;

@@ -1,6 +1,7 @@
 // cmf run — generate from a prompt given as text (raw, or rendered with the
 // file's chat template under --chat) or as token ids; cmf ppl — perplexity.
 #include "commands.h"
+#include "memory_check.h"
 #include "sampling_options.h"
 #include "specialist_options.h"
 #include "terminal_progress.h"
@@ -30,7 +31,7 @@ struct Options {
     std::string path, promptIds, prompt, system;
     bool chat = false;
     uint32_t n = 32, ctx = 0, threads = 0, topLogits = 0;
-    bool noStop = false, json = false;
+    bool noStop = false, json = false, ignoreMemory = false;
     cmf::engine::SamplingParams sampling;
     SpecialistOptions spec;
 };
@@ -74,6 +75,9 @@ int run(const Options& o) {
             prompt = tok->encode(o.prompt, true);
         }
     }
+    // Before the first forward pass: the KV cache grows only as far as it is
+    // used, and this run fills the prompt and --n tokens at most.
+    requireMemory(o.ignoreMemory, *model, o.spec, uint32_t(std::min<uint64_t>(ctx, prompt.size() + o.n)));
 
     cmf::engine::GenerationOptions g;
     g.maxTokens = o.n;
@@ -136,6 +140,7 @@ void addRun(CLI::App& app, int* exitCode) {
     cmd->add_option("--top-logits", o->topLogits, "Report the K best [id, logit] pairs at every step");
     cmd->add_flag("--no-stop", o->noStop, "Keep generating past end-of-sequence tokens");
     addSpecialistOptions(cmd, o->spec);
+    addMemoryCheckOption(cmd, o->ignoreMemory);
     cmd->add_flag("--json", o->json, "Print JSON");
     cmd->callback([=] {
         if (o->prompt.empty() && o->promptIds.empty()) throw CLI::ValidationError("run", "give --prompt or --prompt-ids");
@@ -156,7 +161,7 @@ void addPpl(CLI::App& app, int* exitCode) {
     struct Opts {
         std::string path, file;
         uint32_t ctx = 512, stride = 256, threads = 0;
-        bool json = false;
+        bool json = false, ignoreMemory = false;
         SpecialistOptions spec;
     };
     auto o = std::make_shared<Opts>();
@@ -167,11 +172,13 @@ void addPpl(CLI::App& app, int* exitCode) {
     cmd->add_option("--threads", o->threads, "Worker threads (default: all cores)");
     cmd->add_flag("--json", o->json, "Print JSON");
     addSpecialistOptions(cmd, o->spec);
+    addMemoryCheckOption(cmd, o->ignoreMemory);
     cmd->callback([=] {
         try {
             std::unique_ptr<tbb::global_control> limit;
             if (o->threads) limit = std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism, o->threads);
             const auto model = cmf::engine::Model::open(o->path);
+            requireMemory(o->ignoreMemory, *model, o->spec, o->ctx); // one window's KV cache
             const auto tok = cmf::engine::tokenizerOf(*model);
             std::ifstream in(o->file, std::ios::binary);
             const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());

@@ -20,6 +20,9 @@ ChatController::ChatController(QObject* parent) : QObject(parent), thread_(new Q
         messages_.back().text += piece.toStdString();
         Q_EMIT delta(piece);
     });
+    connect(worker_, &ChatWorker::prompted, this, [this](int tokens, int dropped) {
+        if (streaming_) Q_EMIT prompted(tokens, dropped);
+    });
     connect(worker_, &ChatWorker::replied, this, &ChatController::onReplied);
     connect(worker_, &ChatWorker::failed, this, &ChatController::onFailed);
     connect(worker_, &ChatWorker::warning, this, &ChatController::warning);

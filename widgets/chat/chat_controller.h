@@ -62,6 +62,9 @@ Q_SIGNALS:
     void loaded();
     void busyChanged(bool busy);
     void messagesChanged();      // a turn was added, removed or finished
+    // The reply's prompt is ready on the worker: its tokens, and how many of the
+    // oldest messages did not fit the context and were left out of it.
+    void prompted(int tokens, int dropped);
     void delta(const QString& piece); // the reply being streamed grew (already appended to messages().back())
     void replyFinished();        // messages().back() is the finished reply with its stats
     void error(const QString& message);

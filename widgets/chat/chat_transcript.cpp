@@ -1,17 +1,20 @@
 #include "chat/chat_transcript.h"
 
 #include <QCoreApplication>
+#include <QLocale>
 
 using namespace Qt::StringLiterals;
 
 namespace cmfw {
 namespace {
 
-QString tr(const char* s) { return QCoreApplication::translate("cmfw::ChatView", s); }
+// The strings are the chat window's: each translate() names that context
+// where lupdate sees it (a tr() outside a class would be filed under "cmfw").
 
 // Markdown would swallow a bare "<|im_end|>" as HTML or eat leading "#": escape the few characters that matter.
 QString escapeUser(const QString& text) {
     QString out;
+    out.reserve(text.size() + text.size() / 8);
     for (const QChar c : text) {
         if (c == u'<' || c == u'>' || c == u'*' || c == u'_' || c == u'#' || c == u'`' || c == u'[' || c == u']' || c == u'\\') out += u'\\';
         out += c;
@@ -33,54 +36,81 @@ QString replyMarkdown(const QString& text) {
     return lines.join(u"  \n"_s);
 }
 
+// The first `limit` characters of a UTF-8 text, and how many are left out.
+QString shownPart(const std::string& t, qsizetype limit, qsizetype* hidden) {
+    *hidden = 0;
+    if (t.size() <= size_t(limit)) return QString::fromStdString(t);
+    // `limit` characters take at most 4 bytes each; cut at a character boundary.
+    size_t cut = std::min(t.size(), size_t(limit) * 4);
+    while (cut < t.size() && (static_cast<unsigned char>(t[cut]) & 0xC0) == 0x80) --cut;
+    QString text = QString::fromUtf8(t.data(), qsizetype(cut));
+    qsizetype dropped = 0;
+    if (text.size() > limit) {
+        qsizetype keep = limit;
+        if (text[keep - 1].isHighSurrogate()) --keep;
+        for (qsizetype i = keep; i < text.size(); ++i) dropped += text[i].isLowSurrogate() ? 0 : 1;
+        text.truncate(keep);
+    }
+    for (size_t i = cut; i < t.size(); ++i) dropped += (static_cast<unsigned char>(t[i]) & 0xC0) == 0x80 ? 0 : 1;
+    *hidden = dropped;
+    return text;
+}
+
 } // namespace
 
 QString replyStatsLine(const nlohmann::json& s) {
     if (!s.contains("finish")) return {};
     QStringList parts;
-    if (s.contains("ttft_s") && s["ttft_s"].is_number()) parts << tr("first token %1 ms").arg(s["ttft_s"].get<double>() * 1000, 0, 'f', 0);
-    parts << tr("prefill %1 tok/s").arg(s.value("prefill_tok_s", 0.0), 0, 'f', 0);
-    parts << tr("decode %1 tok/s").arg(s.value("decode_tok_s", 0.0), 0, 'f', 0);
-    parts << tr("%1 tokens").arg(s.value("tokens", 0));
-    parts << tr("finish: %1").arg(QString::fromStdString(s.value("finish", std::string())));
+    if (s.contains("ttft_s") && s["ttft_s"].is_number())
+        parts << QCoreApplication::translate("cmfw::ChatView", "first token %1 ms").arg(s["ttft_s"].get<double>() * 1000, 0, 'f', 0);
+    parts << QCoreApplication::translate("cmfw::ChatView", "prefill %1 tok/s").arg(s.value("prefill_tok_s", 0.0), 0, 'f', 0);
+    parts << QCoreApplication::translate("cmfw::ChatView", "decode %1 tok/s").arg(s.value("decode_tok_s", 0.0), 0, 'f', 0);
+    parts << QCoreApplication::translate("cmfw::ChatView", "%1 tokens").arg(s.value("tokens", 0));
+    parts << QCoreApplication::translate("cmfw::ChatView", "finish: %1").arg(QString::fromStdString(s.value("finish", std::string())));
+    if (const int dropped = s.value("context_dropped", 0); dropped > 0)
+        parts << QCoreApplication::translate("cmfw::ChatView", "the oldest %1 messages did not fit the context and were left out")
+                     .arg(QLocale().toString(dropped));
     return parts.join(u" · "_s);
 }
 
 QString replyRouteLine(const nlohmann::json& s) {
     QStringList parts;
     const std::string task = s.value("task", std::string());
-    if (!task.empty()) parts << tr("task %1").arg(QString::fromStdString(task));
+    if (!task.empty()) parts << QCoreApplication::translate("cmfw::ChatView", "task %1").arg(QString::fromStdString(task));
     if (s.contains("energies")) {
         QStringList e;
         for (const auto& x : s["energies"]) e << u"%1 %2"_s.arg(QString::fromStdString(x.value("id", std::string()))).arg(x.value("energy", 0.0), 0, 'f', 3);
         const QString chosen = QString::fromStdString(s.value("routed_to", std::string()));
         const bool blend = s.value("skill", std::string()) == "blend";
-        parts << (blend ? tr("auto → blend (argmin %1; E: %2)") : tr("auto → %1 (E: %2)")).arg(chosen, e.join(u", "_s));
+        const QString line = blend ? QCoreApplication::translate("cmfw::ChatView", "auto → blend (argmin %1; E: %2)")
+                                   : QCoreApplication::translate("cmfw::ChatView", "auto → %1 (E: %2)");
+        parts << line.arg(chosen, e.join(u", "_s));
     } else {
         const std::string skill = s.value("skill", std::string());
-        if (!skill.empty()) parts << tr("skill %1").arg(QString::fromStdString(skill));
+        if (!skill.empty()) parts << QCoreApplication::translate("cmfw::ChatView", "skill %1").arg(QString::fromStdString(skill));
     }
     return parts.join(u" · "_s);
 }
 
-QString transcriptMarkdown(const ChatMessages& messages, bool streaming) {
+QString messageMarkdown(const ChatMessage& m, size_t index, bool live) {
+    qsizetype hidden = 0;
+    const QString text = shownPart(m.text, shownChars(m.role), &hidden);
+    QString more;
+    if (hidden)
+        more = u"  \n*"_s + QCoreApplication::translate("cmfw::ChatView", "… %1 more characters are not shown.").arg(QLocale().toString(hidden)) +
+               u"* ["_s + QCoreApplication::translate("cmfw::ChatView", "Show the whole message") + u"](cmf-message:"_s + QString::number(index) +
+               u")"_s;
+    if (m.role == "user") return u"**"_s + QCoreApplication::translate("cmfw::ChatView", "You") + u"**  \n"_s + escapeUser(text) + more + u"\n\n"_s;
     QString md;
-    for (size_t i = 0; i < messages.size(); ++i) {
-        const auto& m = messages[i];
-        const QString text = QString::fromStdString(m.text);
-        if (m.role == "user") {
-            md += u"**"_s + tr("You") + u"**  \n"_s + escapeUser(text) + u"\n\n"_s;
-            continue;
-        }
-        const QString route = replyRouteLine(m.stats);
-        md += u"**"_s + tr("Assistant") + u"**"_s + (route.isEmpty() ? QString() : u" — *"_s + route + u"*"_s) + u"  \n"_s;
-        const bool live = streaming && i + 1 == messages.size();
-        md += text.isEmpty() && live ? u"…"_s : replyMarkdown(text);
-        md += u"\n\n"_s;
-        const QString stats = replyStatsLine(m.stats);
-        if (!stats.isEmpty()) md += u"> "_s + stats + u"\n\n"_s;
-        md += u"---\n\n"_s;
-    }
+    const QString route = replyRouteLine(m.stats);
+    md += u"**"_s + QCoreApplication::translate("cmfw::ChatView", "Assistant") + u"**"_s;
+    md += (route.isEmpty() ? QString() : u" — *"_s + route + u"*"_s) + u"  \n"_s;
+    // A cut inside a code fence would leave it open: a cut reply is shown as plain lines.
+    md += text.isEmpty() && live ? u"…"_s : hidden ? replyMarkdown(QString(text).replace(u"```"_s, u"'''"_s)) : replyMarkdown(text);
+    md += more + u"\n\n"_s;
+    const QString stats = replyStatsLine(m.stats);
+    if (!stats.isEmpty()) md += u"> "_s + stats + u"\n\n"_s;
+    md += u"---\n\n"_s;
     return md;
 }
 

@@ -1,11 +1,11 @@
 #include "chat/chat_view.h"
 
 #include "chat/chat_settings_panel.h"
-#include "chat/chat_transcript.h"
 #include "chat/conversation_file.h"
 #include "chat/process_memory.h"
 #include "util/format_text.h"
 
+#include "cmf/engine/memory_budget.h"
 #include "cmf/engine/memory_estimate.h"
 #include "cmf/engine/session.h"
 #include "cmf/format/cmf_file.h"
@@ -14,19 +14,24 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QCloseEvent>
+#include <QDialog>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLocale>
+#include <QPlainTextDocumentLayout>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QScrollBar>
 #include <QShortcut>
 #include <QSplitter>
 #include <QTabWidget>
-#include <QTextBrowser>
+#include <QTextDocument>
 #include <QTimer>
 #include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
 
 using namespace Qt::StringLiterals;
 
@@ -41,14 +46,14 @@ ChatView::ChatView(const QString& modelPath, QWidget* parent) : QWidget(parent) 
     auto* left = new QWidget(split);
     auto* ll = new QVBoxLayout(left);
     ll->setContentsMargins(0, 0, 0, 0);
-    transcript_ = new QTextBrowser(left);
+    transcript_ = new TranscriptView(left);
     transcript_->setObjectName(u"chatTranscript"_s);
-    transcript_->setOpenExternalLinks(false);
     ll->addWidget(transcript_, 1);
     input_ = new QPlainTextEdit(left);
     input_->setObjectName(u"chatInput"_s);
     input_->setPlaceholderText(tr("Message (Ctrl+Enter sends)"));
     input_->setMaximumHeight(90);
+    input_->setDocument(newInputDocument());
     ll->addWidget(input_);
     auto* buttons = new QHBoxLayout();
     send_ = new QPushButton(tr("Send"), left);
@@ -69,10 +74,10 @@ ChatView::ChatView(const QString& modelPath, QWidget* parent) : QWidget(parent) 
     status_->setWordWrap(true);
     ll->addWidget(status_);
 
-    auto* side = new QTabWidget(split);
+    auto* side = side_ = new QTabWidget(split);
     panel_ = new ChatSettingsPanel(side);
     side->addTab(panel_, tr("Settings"));
-    auto* prev = new QWidget(side);
+    auto* prev = promptTab_ = new QWidget(side);
     auto* pl = new QVBoxLayout(prev);
     previewInfo_ = new QLabel(prev);
     previewInfo_->setWordWrap(true);
@@ -98,7 +103,15 @@ ChatView::ChatView(const QString& modelPath, QWidget* parent) : QWidget(parent) 
     previewTimer_->setSingleShot(true);
     previewTimer_->setInterval(150);
     connect(renderTimer_, &QTimer::timeout, this, &ChatView::renderTranscript);
-    connect(previewTimer_, &QTimer::timeout, this, &ChatView::updatePreview);
+    connect(previewTimer_, &QTimer::timeout, this, &ChatView::schedulePreview);
+    previewer_ = new PromptPreviewer(this);
+    connect(previewer_, &PromptPreviewer::ready, this, &ChatView::showPreview);
+    // The Prompt tab is brought up to date when it is shown, not while hidden.
+    connect(side_, &QTabWidget::currentChanged, this, [this] {
+        if (previewShown() && previewDirty_) schedulePreview();
+    });
+    connect(transcript_, &TranscriptView::earlierRequested, this, [this] { transcript_->showEarlier(controller_->messages()); });
+    connect(transcript_, &TranscriptView::showMessageRequested, this, &ChatView::showMessage);
 
     connect(send_, &QPushButton::clicked, this, &ChatView::sendInput);
     connect(stop_, &QPushButton::clicked, controller_, &ChatController::stop);
@@ -132,17 +145,39 @@ ChatView::ChatView(const QString& modelPath, QWidget* parent) : QWidget(parent) 
         updateMeter();
         if (!renderTimer_->isActive()) renderTimer_->start();
     });
+    connect(controller_, &ChatController::prompted, this, [this](int tokens, int) {
+        dropSentDocument(); // the request was taken
+        promptTokens_ = tokens;
+        updateMeter();
+    });
     connect(controller_, &ChatController::busyChanged, this, [this](bool busy) {
         streamedPieces_ = 0;
+        promptTokens_ = -1;
         if (busy) status_->setText(tr("Generating…"));
         else status_->clear();
         updateButtons();
     });
     connect(controller_, &ChatController::replyFinished, this, [this] {
+        dropSentDocument();
         updateMeter();
         updateMemory();
+        const auto& m = controller_->messages();
+        if (const int dropped = m.empty() ? 0 : m.back().stats.value("context_dropped", 0))
+            status_->setText(tr("The conversation is longer than the context: the oldest %1 messages were left out of the prompt of this reply.")
+                                 .arg(QLocale().toString(dropped)));
     });
-    connect(controller_, &ChatController::error, this, [this](const QString& m) { status_->setText(tr("Error: %1").arg(m)); });
+    connect(controller_, &ChatController::error, this, [this](const QString& m) {
+        status_->setText(tr("Error: %1").arg(m));
+        // A refused message goes back into the input, to be shortened or sent again.
+        if (sentDoc_ && input_->document()->isEmpty()) {
+            QTextDocument* empty = input_->document();
+            input_->setDocument(sentDoc_);
+            input_->moveCursor(QTextCursor::End);
+            sentDoc_ = nullptr;
+            empty->deleteLater();
+        }
+        dropSentDocument();
+    });
     connect(controller_, &ChatController::warning, this, [this](const QString& m) { status_->setText(m); });
 
     controller_->load(modelPath);
@@ -181,23 +216,21 @@ void ChatView::closeEvent(QCloseEvent* event) {
 }
 
 void ChatView::onLoaded() {
-    try {
-        previewSession_ = std::make_unique<cmf::engine::Session>(controller_->model(), 16);
-        status_->clear();
-    } catch (const std::exception& e) {
-        status_->setText(tr("Error: %1").arg(QString::fromUtf8(e.what())));
-    }
+    previewer_->setModel(controller_->model());
+    previewSession_.reset();
+    status_->clear();
     updateButtons();
     updateMemory();
+    // Said at once, not only when the first message is refused.
+    if (!memoryProblem_.isEmpty()) status_->setText(memoryProblem_);
     updateMeter();
-    updatePreview();
+    previewDirty_ = true;
+    schedulePreview();
 }
 
 void ChatView::renderTranscript() {
-    auto* bar = transcript_->verticalScrollBar();
-    const bool atEnd = bar->value() >= bar->maximum() - 4;
-    transcript_->setMarkdown(transcriptMarkdown(controller_->messages(), controller_->isBusy()));
-    if (atEnd) bar->setValue(bar->maximum());
+    renderTimer_->stop();
+    transcript_->sync(controller_->messages(), controller_->isBusy());
 }
 
 void ChatView::updateButtons() {
@@ -218,7 +251,11 @@ void ChatView::sendInput() {
     const bool ok = editing_ ? controller_->editLast(text) : controller_->send(text);
     if (!ok) return;
     editing_ = false;
-    input_->clear();
+    // The sent text keeps its document, set aside: a refusal gives it back
+    // at no cost, where filling the input again with 1 MB takes a while.
+    dropSentDocument();
+    sentDoc_ = input_->document();
+    input_->setDocument(newInputDocument());
     updateButtons();
 }
 
@@ -238,36 +275,98 @@ void ChatView::copyLastReply() {
 
 QString ChatView::previewText() const { return preview_->toPlainText(); }
 
-void ChatView::updatePreview() {
+QTextDocument* ChatView::newInputDocument() {
+    // Owned by the window, not the editor: the editor deletes a document of its own when it is given another.
+    auto* d = new QTextDocument(this);
+    d->setDocumentLayout(new QPlainTextDocumentLayout(d));
+    d->setDefaultFont(input_->font());
+    return d;
+}
+
+void ChatView::dropSentDocument() {
+    if (sentDoc_) sentDoc_->deleteLater();
+    sentDoc_ = nullptr;
+}
+
+PreviewRequest ChatView::previewRequest() const {
+    PreviewRequest r;
+    const auto& m = controller_->messages();
+    // While a reply streams the prompt is the conversation before it; the input is not pending then.
+    const bool busy = controller_->isBusy();
+    r.messages.assign(m.begin(), busy && !m.empty() ? m.end() - 1 : m.end());
+    if (!busy) r.pending = input_->toPlainText().toStdString();
+    r.settings = controller_->settings();
+    return r;
+}
+
+bool ChatView::previewShown() const { return side_->currentWidget() == promptTab_; }
+
+void ChatView::schedulePreview() {
     previewTimer_->stop();
-    if (!previewSession_) {
+    if (!controller_->isLoaded()) {
         previewInfo_->setText(tr("The prompt is shown once the model has loaded."));
         return;
     }
-    // The same session calls the worker makes, on a session that only renders.
-    auto& s = *previewSession_;
-    const ChatSettings& st = controller_->settings();
-    s.setSystem(st.system);
-    s.templateVariables()["enable_thinking"] = st.enableThinking;
-    s.clear();
-    for (const auto& m : controller_->messages())
-        if (!(controller_->isBusy() && &m == &controller_->messages().back())) s.addMessage(m.role, m.text);
-    const QString pending = input_->toPlainText();
-    if (!pending.isEmpty() && !controller_->isBusy()) s.addMessage("user", pending.toStdString());
+    if (!previewShown()) {
+        previewDirty_ = true; // rendered when the tab is shown
+        return;
+    }
+    previewDirty_ = false;
+    if (previewTokens_ < 0 && preview_->document()->isEmpty()) previewInfo_->setText(tr("Rendering the prompt…"));
+    previewer_->request(previewRequest());
+}
+
+void ChatView::updatePreview() {
+    previewTimer_->stop();
+    if (!controller_->isLoaded()) {
+        previewInfo_->setText(tr("The prompt is shown once the model has loaded."));
+        return;
+    }
+    previewer_->invalidate(); // a background result still on its way is older than this one
+    previewDirty_ = false;
     try {
-        const std::string text = s.renderPrompt();
-        previewTokens_ = int(s.promptIds().size());
-        preview_->setPlainText(QString::fromStdString(text));
+        if (!previewSession_) previewSession_ = std::make_unique<cmf::engine::Session>(controller_->model(), 16);
+        showPreview(renderPreview(*previewSession_, previewRequest()));
+    } catch (const std::exception& e) {
+        PreviewResult r;
+        r.error = QString::fromUtf8(e.what());
+        showPreview(r);
+    }
+}
+
+void ChatView::showPreview(const PreviewResult& r) {
+    previewTokens_ = r.tokens;
+    if (!r.error.isEmpty()) {
+        preview_->clear();
+        previewInfo_->setText(tr("The template refused this conversation: %1").arg(r.error));
+    } else {
+        preview_->setPlainText(r.text);
+        const bool pending = !controller_->isBusy() && !input_->document()->isEmpty();
         previewInfo_->setText(tr("The exact prompt the next reply starts from (the conversation%1, rendered by the file's "
                                  "chat template): %2 tokens.")
-                                  .arg(pending.isEmpty() ? QString() : tr(" and the pending input"))
+                                  .arg(pending ? tr(" and the pending input") : QString())
                                   .arg(previewTokens_));
-    } catch (const std::exception& e) {
-        previewTokens_ = -1;
-        preview_->clear();
-        previewInfo_->setText(tr("The template refused this conversation: %1").arg(QString::fromUtf8(e.what())));
+        if (r.tokens > int(controller_->settings().ctx))
+            previewInfo_->setText(previewInfo_->text() + u' ' +
+                                  tr("That is more than the context of %1 tokens: the oldest messages will be left out.")
+                                      .arg(controller_->settings().ctx));
     }
     updateMeter();
+}
+
+void ChatView::showMessage(size_t index) {
+    const auto& m = controller_->messages();
+    if (index >= m.size()) return;
+    auto* d = new QDialog(this);
+    d->setAttribute(Qt::WA_DeleteOnClose);
+    d->setWindowTitle(m[index].role == "user" ? tr("Your message %1").arg(index + 1) : tr("Reply %1").arg(index + 1));
+    auto* text = new QPlainTextEdit(d);
+    text->setReadOnly(true);
+    text->setPlainText(QString::fromStdString(m[index].text));
+    auto* l = new QVBoxLayout(d);
+    l->addWidget(text);
+    d->resize(900, 700);
+    d->show();
 }
 
 void ChatView::updateMeter() {
@@ -275,7 +374,7 @@ void ChatView::updateMeter() {
     const uint32_t size = controller_->settings().ctx;
     uint32_t used = 0;
     // While a reply streams: its prompt plus what has arrived (a piece is about a token).
-    if (controller_->isBusy()) used = uint32_t(std::max(previewTokens_, 0) + streamedPieces_);
+    if (controller_->isBusy()) used = uint32_t(std::max(promptTokens_, 0) + streamedPieces_);
     else if (!m.empty() && m.back().stats.contains("context_used")) used = m.back().stats["context_used"].get<uint32_t>();
     panel_->setContextUsed(used, size);
 }
@@ -283,11 +382,23 @@ void ChatView::updateMeter() {
 void ChatView::updateMemory() {
     const ChatSettings& s = controller_->settings();
     QString text;
+    memoryProblem_.clear();
     try {
         const auto f = cmf::CmfFile::open(controller_->modelPath().isEmpty() ? std::string() : controller_->modelPath().toStdString());
         // "auto" may pick any skill; the estimate is for the backbone then.
         const auto e = cmf::engine::estimateMemory(*f, s.task, s.skill == "auto" ? std::string() : s.skill, s.ctx);
         text = tr("Estimated: %1 weights + %2 KV cache = %3").arg(Text::bytes(e.weightBytes), Text::bytes(e.kvBytes), Text::bytes(e.totalBytes()));
+        // The worker has the file mapped once it loaded, and this look at it maps it again.
+        const auto budget = cmf::engine::readMemoryBudget(f->fileSize() * (controller_->isLoaded() ? 2 : 1));
+        if (!budget.disabled && budget.total != cmf::engine::kUnlimited)
+            text += u"\n"_s + tr("Available: %1 (%2)").arg(Text::bytes(budget.total), QString::fromStdString(budget.source));
+        try {
+            cmf::engine::checkMemory(e, budget, {});
+        } catch (const std::exception& err) {
+            memoryProblem_ = tr("Not enough memory for this context: %1; lower the context length or open a smaller quantization.")
+                                 .arg(QString::fromUtf8(err.what()));
+            text += u"\n"_s + memoryProblem_;
+        }
     } catch (const std::exception& e) {
         text = tr("No memory estimate: %1").arg(QString::fromUtf8(e.what()));
     }
@@ -301,14 +412,54 @@ void ChatView::saveTo(const QString& path) {
 }
 
 void ChatView::loadFrom(const QString& path) {
-    const Conversation c = loadConversation(path);
+    Conversation c = loadConversation(path);
     if (controller_->isBusy()) throw std::runtime_error("a reply is running");
+    applyConversation(std::move(c));
+}
+
+void ChatView::applyConversation(Conversation c) {
     panel_->setSettings(c.settings); // also into the controller, by changed()
-    controller_->setMessages(c.messages);
     const QString hash = modelDirHash(controller_->modelPath());
+    controller_->setMessages(std::move(c.messages));
     if (!c.modelDirHash.isEmpty() && c.modelDirHash != hash)
         status_->setText(tr("Note: this conversation was held with %1 (directory hash %2), not with the file open here.")
                              .arg(c.modelPath, c.modelDirHash));
+}
+
+namespace {
+struct LoadedConversation {
+    Conversation conversation;
+    QString error;
+};
+} // namespace
+
+void ChatView::openConversation(const QString& path) {
+    const auto busy = [this] {
+        if (!controller_->isBusy()) return false;
+        status_->setText(tr("Error: %1").arg(tr("a reply is running")));
+        return true;
+    };
+    if (busy()) return;
+    status_->setText(tr("Loading %1…").arg(QFileInfo(path).fileName()));
+    // Reading and parsing a long conversation takes a while: off the GUI thread.
+    auto* watcher = new QFutureWatcher<LoadedConversation>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, busy] {
+        watcher->deleteLater();
+        LoadedConversation l = watcher->future().takeResult();
+        if (!l.error.isEmpty()) return status_->setText(tr("Error: %1").arg(l.error));
+        if (busy()) return;
+        status_->clear();
+        applyConversation(std::move(l.conversation));
+    });
+    watcher->setFuture(QtConcurrent::run([path] {
+        LoadedConversation l;
+        try {
+            l.conversation = loadConversation(path);
+        } catch (const std::exception& e) {
+            l.error = QString::fromUtf8(e.what());
+        }
+        return l;
+    }));
 }
 
 void ChatView::saveDialog() {
@@ -324,11 +475,7 @@ void ChatView::saveDialog() {
 void ChatView::loadDialog() {
     const QString path = QFileDialog::getOpenFileName(this, tr("Load conversation"), {}, tr("Conversations (*.json)"));
     if (path.isEmpty()) return;
-    try {
-        loadFrom(path);
-    } catch (const std::exception& e) {
-        status_->setText(tr("Error: %1").arg(QString::fromUtf8(e.what())));
-    }
+    openConversation(path);
 }
 
 void ChatView::exportDialog() {

@@ -5,7 +5,16 @@
 // pending input (with its token count). Generation runs on the controller's
 // worker thread; closing the window stops a reply and waits for the thread.
 // Conversations save and load as JSON and export as Markdown.
+//
+// Nothing that grows with the conversation runs on the GUI thread at once:
+// the transcript renders a page at a time (transcript_view.h), the Prompt
+// tab is rendered and counted in the background and only while it is shown
+// (prompt_preview.h), and the reply's prompt is made on the worker, which
+// leaves out the oldest turns of a conversation longer than the context.
 #include "chat/chat_controller.h"
+#include "chat/conversation_file.h"
+#include "chat/prompt_preview.h"
+#include "chat/transcript_view.h"
 
 #include <QWidget>
 
@@ -14,7 +23,8 @@
 class QLabel;
 class QPlainTextEdit;
 class QPushButton;
-class QTextBrowser;
+class QTabWidget;
+class QTextDocument;
 class QTimer;
 
 namespace cmf::engine {
@@ -33,7 +43,7 @@ public:
 
     ChatController* controller() const { return controller_; }
     ChatSettingsPanel* settingsPanel() const { return panel_; }
-    QTextBrowser* transcript() const { return transcript_; }
+    TranscriptView* transcript() const { return transcript_; }
     QPlainTextEdit* input() const { return input_; }
     QPushButton* sendButton() const { return send_; }
     QPushButton* stopButton() const { return stop_; }
@@ -41,10 +51,19 @@ public:
     QPushButton* editButton() const { return edit_; }
     QLabel* statusLabel() const { return status_; }
 
+    QTabWidget* sideTabs() const { return side_; }
+
     // The template preview: the rendered prompt and its token count (-1 before the model loads).
     QString previewText() const;
     int previewTokens() const { return previewTokens_; }
-    void updatePreview(); // at once (it also runs on a short timer after each change)
+    // Renders the preview now, on the calling thread (tests, scripts). The
+    // window itself refreshes it in the background a moment after each
+    // change, while the Prompt tab is shown.
+    void updatePreview();
+    // Shows the whole text of a message the transcript shows in part.
+    void showMessage(size_t index);
+    // What the memory budget says about the current settings: "" when the estimate fits.
+    const QString& memoryProblem() const { return memoryProblem_; }
 
     // Send the input (or, after Edit, replace the last user turn with it).
     void sendInput();
@@ -52,6 +71,9 @@ public:
     void copyLastReply();
     void saveTo(const QString& path);   // throw std::runtime_error
     void loadFrom(const QString& path); // restores messages and settings
+    // The Load… button's way: reads and parses the file on a worker thread,
+    // then restores it; an error goes to the status line.
+    void openConversation(const QString& path);
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -59,16 +81,25 @@ protected:
 private:
     void onLoaded();
     void renderTranscript();
+    void schedulePreview(); // the timer's refresh: in the background, and only for a visible Prompt tab
+    bool previewShown() const;
+    void showPreview(const PreviewResult& r);
+    PreviewRequest previewRequest() const;
+    QTextDocument* newInputDocument();
+    void dropSentDocument();
     void updateButtons();
     void updateMemory();
     void updateMeter();
+    void applyConversation(Conversation c);
     void saveDialog();
     void loadDialog();
     void exportDialog();
 
     ChatController* controller_;
     ChatSettingsPanel* panel_;
-    QTextBrowser* transcript_;
+    QTabWidget* side_;
+    QWidget* promptTab_;
+    TranscriptView* transcript_;
     QPlainTextEdit* input_;
     QPlainTextEdit* preview_;
     QLabel* previewInfo_;
@@ -76,11 +107,15 @@ private:
     QPushButton *send_, *stop_, *regenerate_, *edit_, *copy_, *clear_;
     QTimer* renderTimer_;  // coalesces transcript redraws while a reply streams
     QTimer* previewTimer_;
-    std::unique_ptr<cmf::engine::Session> previewSession_; // GUI thread only; never generates
+    PromptPreviewer* previewer_;
+    std::unique_ptr<cmf::engine::Session> previewSession_; // updatePreview() only, made on first use; never generates
+    bool previewDirty_ = true; // changed while the Prompt tab was hidden
     int previewTokens_ = -1;
+    int promptTokens_ = -1;    // the running reply's prompt, from the worker
     int streamedPieces_ = 0;
     bool editing_ = false;
-    uint64_t estimateBytes_ = 0;
+    QTextDocument* sentDoc_ = nullptr; // the input of the request in flight: given back if it is refused
+    QString memoryProblem_;
 };
 
 } // namespace cmfw
