@@ -776,6 +776,26 @@ private Q_SLOTS:
         JCOMPARE(keep.step(3), "<eos>");
     }
 
+    void streamStripSpanningTokens() {
+        // Strip start=2 after Fuse removes up to two leading spaces of the whole
+        // text: "h", "▁", "▁", "i" decodes to "h  i". A stream whose context is
+        // just "▁" (stripped to nothing on its own) used to lose the second
+        // space (found by fuzz_tokenizer).
+        const json dec = {{"type", "Sequence"},
+                          {"decoders", json::array({{{"type", "Replace"}, {"pattern", {{"String", "\u2581"}}}, {"content", " "}},
+                                                    {{"type", "Fuse"}},
+                                                    {{"type", "Strip"}, {"content", " "}, {"start", 2}, {"stop", 0}}})}};
+        const Tokenizer t = build(tokenizerJson(wordLevel({"h", "\u2581", "i"}), nullptr, nullptr, nullptr, dec));
+        for (const Ids& ids : {Ids{1, 2, 2, 3}, Ids{2, 2, 1, 2, 2, 2, 3}, Ids{2, 1, 2, 3, 2, 2}}) {
+            StreamDecoder s(t);
+            std::string all;
+            for (const int32_t id : ids) all += s.step(id);
+            all += s.flush();
+            JCOMPARE(all, t.decode(ids));
+        }
+        JCOMPARE(t.decode(Ids{1, 2, 2, 3}), "h  i");
+    }
+
     // ---- Threads ---------------------------------------------------------------------------------------
 
     void concurrentEncodeAgrees() {

@@ -85,11 +85,8 @@ const Tokenizer* demoTokenizer() {
     static const std::unique_ptr<Tokenizer> t = [] {
         const char* env = std::getenv("CMF_FUZZ_TOKENIZER");
         std::string path = env ? env : "";
-        if (path.empty()) {
-            // This file is compiled by absolute path: find the repository from it.
-            std::string here = __FILE__;
-            path = here.substr(0, here.rfind('/')) + "/../../resources/demo-model/tokenizer.json";
-        }
+        // The repository by a definition from CMake, not __FILE__ (relative under ccache's base dir).
+        if (path.empty()) path = std::string(CMF_SOURCE_DIR) + "/resources/demo-model/tokenizer.json";
         try {
             return std::make_unique<Tokenizer>(Tokenizer::fromFile(path));
         } catch (const cmf::Error& e) {

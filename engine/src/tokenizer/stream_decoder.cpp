@@ -50,10 +50,19 @@ std::string StreamDecoder::step(int32_t id) {
     // Every decoder in HF's set extends the context's text; should one not,
     // emit what is past the context's length rather than repeat or stall.
     std::string out = text.substr(contextText_.size());
-    // The ids just emitted become the context of the next step.
-    window_.erase(window_.begin(), window_.begin() + static_cast<std::ptrdiff_t>(contextLen_));
+    // The ids just emitted become the context of the next step — unless they
+    // decode to nothing on their own (e.g. "▁" under Strip start=2 after Fuse):
+    // then the first-token effects of the next window could reach past them
+    // into new text, so the old context stays in front of them.
+    std::vector<int32_t> emitted(window_.begin() + static_cast<std::ptrdiff_t>(contextLen_), window_.end());
+    std::string emittedText = tokenizer_.impl_->decode(emitted, skipSpecial_);
+    if (emittedText.empty()) {
+        contextText_ = std::move(text);
+    } else {
+        window_ = std::move(emitted);
+        contextText_ = std::move(emittedText);
+    }
     contextLen_ = window_.size();
-    contextText_ = tokenizer_.impl_->decode(window_, skipSpecial_);
     return out;
 }
 
