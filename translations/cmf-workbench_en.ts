@@ -2,6 +2,69 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US">
 <context>
+    <name>BitsText</name>
+    <message>
+        <source>f32: 32 bits per weight, no scales.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>f16: 16 bits per weight, no scales.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bf16: 16 bits per weight, no scales.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>u8: 8 bits per value, no scales.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>q8_row: 8-bit codes + one f16 scale per row = 8 + 16 / in.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>q8_2f: 8-bit codes + an f16 scale per row + an f16 field per column = 8 + 16 / in + 16 / out.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>q4_block: 4-bit codes + one f16 scale per 32 weights of the flattened tensor = 4.5 (the last group is zero-padded).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>q4_tiled: 18-byte tiles of 32 4-bit codes and an f16 scale = 4.5.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>q4tp: 4-bit codes + a 5-bit rung per 32 weights + f16 lo and step per row = 4 + 5 / 32 + 32 / in.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vbit: each row&apos;s own width (3–8 bits, the codes) + an f16 scale per 32 weights (0.5) + a u8 width per row; every row is padded to a byte.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vbit_ro: each row&apos;s own width (3–8 bits, the codes) + an f16 scale per 32 weights (0.5) + a u8 width and a u32 row offset per row; every row is padded to a byte.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>q1: 1 sign bit + one f16 scale per 32 weights = 1.5.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>q1s: the q1 base (1.5) + 48 bits for each outlier kept at f16.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>q1t: base-3 codes, 5 per byte (7 bytes per 32 weights = 1.75) + one f16 scale per 32 + a per-row table and 32 bits per outlier.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reserved dtype without a layout: bytes × 8 / weights.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Explain</name>
     <message>
         <source>Tensor bytes changed</source>
@@ -193,6 +256,105 @@
     </message>
     <message>
         <source>unknown to this reader</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ModelJobs</name>
+    <message>
+        <source>task &apos;%1&apos;: sparsity %2, quality %3 → %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>specialist: %1% of FFN pruned, perplexity ratio %2 → %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>skill &apos;%1&apos;: %2 tensors, perplexity %3 → %4 with it → %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>skill &apos;%1&apos;: %2 tensors carried, %3 bytes → %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>applied &apos;%1&apos;%2 → %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (forced onto a different base)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>task &apos;%1&apos; baked: %2% of FFN pruned → %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expert-area task &apos;%1&apos;: %2 of experts not routable → %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>experts beyond cover %1 dropped → %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>route statistics over %1 tokens → %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>compacted → %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>requantized to %1 → %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Calibrate &apos;%1&apos; on %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bake a specialist from %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add skill &apos;%1&apos; to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export skill &apos;%1&apos; from %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Apply %1 to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Defrag &apos;%1&apos; of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Expert mask &apos;%1&apos; for %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MoE defrag of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Route statistics of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compact %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Requantize %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -481,6 +643,99 @@
     </message>
 </context>
 <context>
+    <name>cmfw::BitsView</name>
+    <message>
+        <source>Bit allocation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mean bits per weight by layer and family</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensors of:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>skill %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no tensor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Row widths</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Row widths (vbit)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scale profiles</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MTP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>outside</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bits per weight</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bits per weight of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>family</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 %2 (%n tensor(s))</source>
+        <translation>
+            <numerusform>%1 %2 (%n tensor)</numerusform>
+            <numerusform>%1 %2 (%n tensors)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 weights in %2: %3 bits per weight on average (bytes × 8 / weights, every overhead included). By dtype: %4. Hover a cell for how its number is made up; click it to open its tensor below.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no tensor of this family in this layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tensor(s), %1 weights in %2</source>
+        <translation>
+            <numerusform>%n tensor, %1 weights in %2</numerusform>
+            <numerusform>%n tensors, %1 weights in %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>  … and %1 more</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 bits per weight = %2 codes + %3 overhead</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>cmfw::BytesChart</name>
     <message>
         <source>bytes</source>
@@ -497,6 +752,574 @@
     <message>
         <source>KiB</source>
         <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::ChatSettingsPanel</name>
+    <message>
+        <source>System prompt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sampling</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Greedy (argmax)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reset sampling</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Temperature</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Top-k</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Top-p</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Min-p</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Repetition penalty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Max tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Task and skill (next reply, no reload)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>With auto: 0 = the lowest-energy skill alone; T &gt; 0 blends every record with weights softmax(−E/T)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Task mask</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Skill</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Blend temperature</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Context</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%v / %m used</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>enable_thinking</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The template variable; shown because this file&apos;s chat template reads it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Length</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Used</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none (dense)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none (backbone)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>auto (routing)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::ChatView</name>
+    <message>
+        <source>Chat — %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Message (Ctrl+Enter sends)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Send</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Regenerate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edit last</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy reply</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export Markdown…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Prompt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Generating…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Error: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resend edited</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The prompt is shown once the model has loaded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The exact prompt the next reply starts from (the conversation%1, rendered by the file&apos;s chat template): %2 tokens.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> and the pending input</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The template refused this conversation: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Estimated: %1 weights + %2 KV cache = %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No memory estimate: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resident now (VmRSS): %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Note: this conversation was held with %1 (directory hash %2), not with the file open here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save conversation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Conversations (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load conversation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export as Markdown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Markdown (*.md)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The conversation is longer than the context: the oldest %1 messages were left out of the prompt of this reply.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rendering the prompt…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>That is more than the context of %1 tokens: the oldest messages will be left out.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your message %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reply %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Available: %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not enough memory for this context: %1; lower the context length or open a smaller quantization.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>With the chat template this message makes a prompt of %1 tokens,</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This message is %1 tokens,</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>but the context holds %1 tokens, %2 of them kept for the reply: shorten the message, or raise the context length in Settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(this model allows up to %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>[… %1 characters of the prompt are not shown here …]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>first token %1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>prefill %1 tok/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>decode %1 tok/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>finish: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the oldest %1 messages did not fit the context and were left out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>task %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>auto → blend (argmin %1; E: %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>auto → %1 (E: %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>skill %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>… %1 more characters are not shown.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the whole message</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>You</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Assistant</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a reply is running</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::ChatWorker</name>
+    <message>
+        <source>no model loaded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>lower the context length in Settings or open a smaller quantization (CMF_MEMORY_LIMIT=off turns this check off)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The conversation is longer than the context (%1 tokens): the oldest %2 messages are left out of the prompt.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::CompareView</name>
+    <message numerus="yes">
+        <source>… %n more</source>
+        <translation>
+            <numerusform>… %n more</numerusform>
+            <numerusform>… %n more</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>absent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>only in A</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>only in B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>same</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All tensors</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every difference</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only in A</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only in B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Same</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filter by name…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Header differences</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JSON pointer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose Tools ▸ Compare with… to compare this file with another.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compare %1 with %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>identical</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tensor(s) differ</source>
+        <translation>
+            <numerusform>%n tensor differs</numerusform>
+            <numerusform>%n tensors differ</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Comparing %1 with %2…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not compare: %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compare failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Comparison cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✔ Identical: every tensor, the header and every section agree (compared in %1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✘ The files differ (%1 tensors in A, %2 in B, compared in %3).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n changed</source>
+        <translation>
+            <numerusform>%n changed</numerusform>
+            <numerusform>%n changed</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n only in A</source>
+        <translation>
+            <numerusform>%n only in A</numerusform>
+            <numerusform>%n only in A</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n only in B</source>
+        <translation>
+            <numerusform>%n only in B</numerusform>
+            <numerusform>%n only in B</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n same</source>
+        <translation>
+            <numerusform>%n same</numerusform>
+            <numerusform>%n same</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>header same</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>header: %n difference(s)</source>
+        <translation>
+            <numerusform>header: %n difference</numerusform>
+            <numerusform>header: %n differences</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Sections: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Values were not compared.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 and %2 are identical</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 and %2 differ: %3 changed, %4 only in A, %5 only in B, %6 header difference(s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>section_hashes is left out: the masks, vocab and index sections are compared byte for byte above.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The headers are the same.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>added</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>removed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n tensor(s)</source>
+        <translation>
+            <numerusform>%1 of %n tensor</numerusform>
+            <numerusform>%1 of %n tensors</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -758,6 +1581,30 @@
         <source>Shards (%1)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Bit allocation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tasks &amp; skills</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Expert routing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Quantization error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compare with %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cmfw::HeaderJsonModel</name>
@@ -860,6 +1707,120 @@
     </message>
     <message>
         <source>Fields in italics are not defined by the spec; readers ignore them, the workbench shows them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::HeatmapToolbar</name>
+    <message>
+        <source>Fit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fit the whole grid into the view (0)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zoom in (+ or the mouse wheel)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>−</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zoom out (−)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Heatmap</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PNG</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export a heatmap as shown, as a PNG image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CSV</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export a heatmap&apos;s values as CSV</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::HeatmapWidget</name>
+    <message>
+        <source>no value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No data</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>row</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>column</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>value: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zoom in (+)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zoom out (−)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fit (0)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export PNG…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export CSV…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export heatmap as PNG</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export heatmap values as CSV</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1185,6 +2146,121 @@
         <source>Cancelling jobs…</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>&amp;Compare with…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compare the current file with another CMF file: tensors, header and sections</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>C&amp;hat with this model…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Talk to the current file (the demo model when none is open) on the CPU engine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Comparing %1 with %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chat opened on %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compare %1 with</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::MaskBitmapPanel</name>
+    <message>
+        <source>inactive</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>active</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sparsity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 in %2; %3 has %4 of %5 active (sparsity %6)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>neither</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>only %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>both</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>differ</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FFN neuron</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>head</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expert</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FFN neurons of “%1”: %2 of %3 active</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Difference</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Heads and gate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>head %1 of %2 %3 is %4 in %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>masked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2 runs in %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2 is skipped in %3 (its gate is off)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Routable experts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” has no expert area: every expert stays routable (§5).</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cmfw::MasksView</name>
@@ -1272,37 +2348,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Active FFN neurons</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Active heads</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Layer gate</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Active experts</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Sparse index</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%n entry(ies) (task × layer) in %1: %2 active FFN groups and %3 active heads in total. Deprecation-pending: engines read the mask bits directly (§7).</source>
-        <translation>
-            <numerusform>%n entry (task × layer) in %1: %2 active FFN groups and %3 active heads in total. Deprecation-pending: engines read the mask bits directly (§7).</numerusform>
-            <numerusform>%n entries (task × layer) in %1: %2 active FFN groups and %3 active heads in total. Deprecation-pending: engines read the mask bits directly (§7).</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>No sparse index (index_off = 0). Writers should no longer emit it (§7).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>on</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1314,11 +2359,366 @@
         <source>—</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>(none)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Task:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>compared with:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Per layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FFN</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Sparse index: %n entry(ies) (task × layer) in %1: %2 active FFN groups and %3 active heads in total. Deprecation-pending: engines read the mask bits directly (§7).</source>
+        <translation>
+            <numerusform>Sparse index: %n entry (task × layer) in %1: %2 active FFN groups and %3 active heads in total. Deprecation-pending: engines read the mask bits directly (§7).</numerusform>
+            <numerusform>Sparse index: %n entries (task × layer) in %1: %2 active FFN groups and %3 active heads in total. Deprecation-pending: engines read the mask bits directly (§7).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No sparse index (index_off = 0); writers should no longer emit it (§7).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>visit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::OperationDialog</name>
+    <message>
+        <source>Input: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Task name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Corpus files (;-separated)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Held-out text (quality)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep fraction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Skill id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Donor folder (Hugging Face)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Example prompts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Backbone prompts (optional)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Base model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Skill file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Route statistics (JSON)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cover</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Text files (;-separated)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Quant (q8, q4t, q4tp, vbit, …)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only tensors matching (regex)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose an output file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The output must be a new file: the open one is never overwritten.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fill in every field.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A held-out text is needed: quality is measured, never declared.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No such file: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The fraction must be in (0, 1].</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cmfw::PreviewModel</name>
     <message>
         <source>[%1, %2] = %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::QualityContractView</name>
+    <message>
+        <source>Quality contract</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>§5.1: quality is a held-out contract, not a declaration — a writer without a measured metric writes null.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NOT MEASURED</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>quality is null: the writer measured nothing, so the file makes no quality claim for this task</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>masked perplexity ÷ dense perplexity on held-out text: 1.0 = no loss, higher = worse</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NOT MEASURED: the mask carries no held-out quality (quality = null, §5.1). Its effect on the model is unknown; the runtime warns when switching to it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::QuantView</name>
+    <message>
+        <source>The Hugging Face folder this file was converted from</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measure</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Source checkpoint:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dequantized values against the source: relative RMS error ‖q − w‖/‖w‖ and the largest |q − w| per tensor.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dtype</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Values</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Relative RMS error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Max |error|</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Source checkpoint folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Quantization error of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not measure: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 tensors compared with the source; the largest relative RMS error is %2 (%3). Click a row for its error histogram.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::RoutingView</name>
+    <message>
+        <source>Text to route (or a file); the statistics count, per MoE layer, how many tokens selected each expert:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run on the text as %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run on a file as %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Text file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Route statistics</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: no statistics yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expert</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run or load statistics</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Overlap of A and B (Σ min)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dtype</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shape</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Route statistics (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Selection frequency (share of a layer&apos;s selections)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dense layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 tokens, top-%3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dense</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not route statistics: %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1361,6 +2761,120 @@
     <name>cmfw::RowSeriesChart</name>
     <message>
         <source>row</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::RowWidthsPanel</name>
+    <message>
+        <source>Tensor:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rows per line:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>auto</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No vbit or vbit_ro tensors in this file: every row of its quantized tensors has the same width.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vbit gives each row its own width (3–8 bits) by water-filling toward the tensor&apos;s mean budget (§3.2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The payload of %1 is shorter than its width table.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n bit(s)</source>
+        <translation>
+            <numerusform>%n bit</numerusform>
+            <numerusform>%n bits</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Bits per row of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>first row</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>+ row</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>past the last row</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mean bits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tensor row %1: %2 codes of this width, %3 bytes packed
+group scales: min %4, mean %5, max %6</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bits per row</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 rows × %2; widths %3–%4 bits, mean %5 (the codes). With scales, widths%6 and padding the tensor costs %7 bits per weight. %8</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, row offsets</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::ScaleProfilesPanel</name>
+    <message>
+        <source>Tensor:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>column</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No quantized tensors with scales in this file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>row scale</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mean group scale</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>max group scale</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>column field θ</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each tile&apos;s scale is 2^(lo + code · step) on its row&apos;s 32-rung ladder; the profile shows the scales the codes pick.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>w = q · scale[row] · θ[column]: the row scale on the left, the column field on the right.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1644,6 +3158,145 @@ length %3 (%4 of the file)</source>
     </message>
 </context>
 <context>
+    <name>cmfw::TasksView</name>
+    <message>
+        <source>not measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>held-out ppl ×%1 (dense %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ppl %1 → %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FFN sparsity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Quality (§5.1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Expert area</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Skill</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensors</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Quality (held-out)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Routing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Task masks&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Skills&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Operations (each writes a new file, in the background)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Calibrate a mask…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bake a specialist…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add a skill from a donor…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export as skill file…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Apply a skill file…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Defrag a task…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Route statistics…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MoE expert mask…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MoE defrag…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compact…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Requantize…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>subspace (phi layer %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory to chat with the backbone at a %1-token context: %2 of weights + %3 of KV cache = %4 (cmf info --json &quot;memory&quot;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No memory estimate: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Started: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>cmfw::TensorDetailView</name>
     <message>
         <source>This dtype stores values directly; it has no scales.</source>
@@ -1898,6 +3551,78 @@ length %3 (%4 of the file)</source>
     </message>
     <message>
         <source>Export of %1 failed: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::TensorDiffModel</name>
+    <message>
+        <source>same</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>only in A</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>only in B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hash64 A %1
+hash64 B %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Σ(a−b)² / Σa² over the dequantized values: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DType A</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DType B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shape A</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shape B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bytes A</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bytes B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NMSE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Normalised mean squared error of B against A over the dequantized values, Σ(a−b)² / Σa². 0 for identical tensors; — where it cannot be computed (shapes differ, a side is missing).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2224,6 +3949,20 @@ length %3 (%4 of the file)</source>
     </message>
     <message>
         <source>no</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::TranscriptView</name>
+    <message numerus="yes">
+        <source>%n earlier message(s) not shown.</source>
+        <translation>
+            <numerusform>%n earlier message not shown.</numerusform>
+            <numerusform>%n earlier messages not shown.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Show earlier messages</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -2,6 +2,69 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ru_RU">
 <context>
+    <name>BitsText</name>
+    <message>
+        <source>f32: 32 bits per weight, no scales.</source>
+        <translation>f32: 32 бита на вес, без масштабов.</translation>
+    </message>
+    <message>
+        <source>f16: 16 bits per weight, no scales.</source>
+        <translation>f16: 16 бит на вес, без масштабов.</translation>
+    </message>
+    <message>
+        <source>bf16: 16 bits per weight, no scales.</source>
+        <translation>bf16: 16 бит на вес, без масштабов.</translation>
+    </message>
+    <message>
+        <source>u8: 8 bits per value, no scales.</source>
+        <translation>u8: 8 бит на значение, без масштабов.</translation>
+    </message>
+    <message>
+        <source>q8_row: 8-bit codes + one f16 scale per row = 8 + 16 / in.</source>
+        <translation>q8_row: 8-битные коды + один масштаб f16 на строку = 8 + 16 / in.</translation>
+    </message>
+    <message>
+        <source>q8_2f: 8-bit codes + an f16 scale per row + an f16 field per column = 8 + 16 / in + 16 / out.</source>
+        <translation>q8_2f: 8-битные коды + масштаб f16 на строку + поле f16 на столбец = 8 + 16 / in + 16 / out.</translation>
+    </message>
+    <message>
+        <source>q4_block: 4-bit codes + one f16 scale per 32 weights of the flattened tensor = 4.5 (the last group is zero-padded).</source>
+        <translation>q4_block: 4-битные коды + один масштаб f16 на каждые 32 веса развёрнутого тензора = 4.5 (последняя группа дополняется нулями).</translation>
+    </message>
+    <message>
+        <source>q4_tiled: 18-byte tiles of 32 4-bit codes and an f16 scale = 4.5.</source>
+        <translation>q4_tiled: 18-байтовые плитки из 32 4-битных кодов и масштаба f16 = 4.5.</translation>
+    </message>
+    <message>
+        <source>q4tp: 4-bit codes + a 5-bit rung per 32 weights + f16 lo and step per row = 4 + 5 / 32 + 32 / in.</source>
+        <translation>q4tp: 4-битные коды + 5-битная ступень на 32 веса + lo и step в f16 на строку = 4 + 5 / 32 + 32 / in.</translation>
+    </message>
+    <message>
+        <source>vbit: each row&apos;s own width (3–8 bits, the codes) + an f16 scale per 32 weights (0.5) + a u8 width per row; every row is padded to a byte.</source>
+        <translation>vbit: собственная разрядность каждой строки (3–8 бит, коды) + масштаб f16 на 32 веса (0.5) + разрядность u8 на строку; каждая строка дополняется до целого байта.</translation>
+    </message>
+    <message>
+        <source>vbit_ro: each row&apos;s own width (3–8 bits, the codes) + an f16 scale per 32 weights (0.5) + a u8 width and a u32 row offset per row; every row is padded to a byte.</source>
+        <translation>vbit_ro: собственная разрядность каждой строки (3–8 бит, коды) + масштаб f16 на 32 веса (0.5) + разрядность u8 и смещение строки u32 на строку; каждая строка дополняется до целого байта.</translation>
+    </message>
+    <message>
+        <source>q1: 1 sign bit + one f16 scale per 32 weights = 1.5.</source>
+        <translation>q1: 1 бит знака + один масштаб f16 на 32 веса = 1.5.</translation>
+    </message>
+    <message>
+        <source>q1s: the q1 base (1.5) + 48 bits for each outlier kept at f16.</source>
+        <translation>q1s: основа q1 (1.5) + 48 бит на каждый выброс, хранимый в f16.</translation>
+    </message>
+    <message>
+        <source>q1t: base-3 codes, 5 per byte (7 bytes per 32 weights = 1.75) + one f16 scale per 32 + a per-row table and 32 bits per outlier.</source>
+        <translation>q1t: троичные коды, 5 на байт (7 байт на 32 веса = 1.75) + один масштаб f16 на 32 веса + таблица строк и 32 бита на выброс.</translation>
+    </message>
+    <message>
+        <source>Reserved dtype without a layout: bytes × 8 / weights.</source>
+        <translation>Зарезервированный тип без раскладки: байты × 8 / веса.</translation>
+    </message>
+</context>
+<context>
     <name>Explain</name>
     <message>
         <source>Tensor bytes changed</source>
@@ -194,6 +257,105 @@
     <message>
         <source>unknown to this reader</source>
         <translation>неизвестен этой программе</translation>
+    </message>
+</context>
+<context>
+    <name>ModelJobs</name>
+    <message>
+        <source>task &apos;%1&apos;: sparsity %2, quality %3 → %4</source>
+        <translation>задача «%1»: разреженность %2, качество %3 → %4</translation>
+    </message>
+    <message>
+        <source>not measured</source>
+        <translation>не измерено</translation>
+    </message>
+    <message>
+        <source>specialist: %1% of FFN pruned, perplexity ratio %2 → %3</source>
+        <translation>специалист: удалено %1 % FFN, отношение перплексий %2 → %3</translation>
+    </message>
+    <message>
+        <source>skill &apos;%1&apos;: %2 tensors, perplexity %3 → %4 with it → %5</source>
+        <translation>навык «%1»: тензоров: %2, перплексия %3 → %4 с навыком → %5</translation>
+    </message>
+    <message>
+        <source>skill &apos;%1&apos;: %2 tensors carried, %3 bytes → %4</source>
+        <translation>навык «%1»: перенесено тензоров: %2, байт: %3 → %4</translation>
+    </message>
+    <message>
+        <source>applied &apos;%1&apos;%2 → %3</source>
+        <translation>применён «%1»%2 → %3</translation>
+    </message>
+    <message>
+        <source> (forced onto a different base)</source>
+        <translation> (принудительно к другой основе)</translation>
+    </message>
+    <message>
+        <source>task &apos;%1&apos; baked: %2% of FFN pruned → %3</source>
+        <translation>задача «%1» запечена: удалено %2 % FFN → %3</translation>
+    </message>
+    <message>
+        <source>expert-area task &apos;%1&apos;: %2 of experts not routable → %3</source>
+        <translation>задача с областью экспертов «%1»: доля немаршрутизируемых экспертов %2 → %3</translation>
+    </message>
+    <message>
+        <source>experts beyond cover %1 dropped → %2</source>
+        <translation>эксперты за пределами покрытия %1 удалены → %2</translation>
+    </message>
+    <message>
+        <source>route statistics over %1 tokens → %2</source>
+        <translation>статистика маршрутизации (токенов: %1) → %2</translation>
+    </message>
+    <message>
+        <source>compacted → %1</source>
+        <translation>уплотнено → %1</translation>
+    </message>
+    <message>
+        <source>requantized to %1 → %2</source>
+        <translation>переквантовано в %1 → %2</translation>
+    </message>
+    <message>
+        <source>Calibrate &apos;%1&apos; on %2</source>
+        <translation>Калибровка «%1» на %2</translation>
+    </message>
+    <message>
+        <source>Bake a specialist from %1</source>
+        <translation>Запекание специалиста из %1</translation>
+    </message>
+    <message>
+        <source>Add skill &apos;%1&apos; to %2</source>
+        <translation>Добавление навыка «%1» в %2</translation>
+    </message>
+    <message>
+        <source>Export skill &apos;%1&apos; from %2</source>
+        <translation>Экспорт навыка «%1» из %2</translation>
+    </message>
+    <message>
+        <source>Apply %1 to %2</source>
+        <translation>Применение %1 к %2</translation>
+    </message>
+    <message>
+        <source>Defrag &apos;%1&apos; of %2</source>
+        <translation>Дефрагментация «%1» в %2</translation>
+    </message>
+    <message>
+        <source>Expert mask &apos;%1&apos; for %2</source>
+        <translation>Маска экспертов «%1» для %2</translation>
+    </message>
+    <message>
+        <source>MoE defrag of %1</source>
+        <translation>Дефрагментация MoE в %1</translation>
+    </message>
+    <message>
+        <source>Route statistics of %1</source>
+        <translation>Статистика маршрутизации %1</translation>
+    </message>
+    <message>
+        <source>Compact %1</source>
+        <translation>Уплотнение %1</translation>
+    </message>
+    <message>
+        <source>Requantize %1</source>
+        <translation>Переквантование %1</translation>
     </message>
 </context>
 <context>
@@ -483,6 +645,101 @@
     </message>
 </context>
 <context>
+    <name>cmfw::BitsView</name>
+    <message>
+        <source>Bit allocation</source>
+        <translation>Распределение битов</translation>
+    </message>
+    <message>
+        <source>Mean bits per weight by layer and family</source>
+        <translation>Среднее число бит на вес по слоям и семействам</translation>
+    </message>
+    <message>
+        <source>Tensors of:</source>
+        <translation>Тензоры:</translation>
+    </message>
+    <message>
+        <source>the model</source>
+        <translation>модель</translation>
+    </message>
+    <message>
+        <source>skill %1</source>
+        <translation>навык %1</translation>
+    </message>
+    <message>
+        <source>no tensor</source>
+        <translation>нет тензора</translation>
+    </message>
+    <message>
+        <source>Row widths</source>
+        <translation>Разрядности строк</translation>
+    </message>
+    <message>
+        <source>Row widths (vbit)</source>
+        <translation>Разрядности строк (vbit)</translation>
+    </message>
+    <message>
+        <source>Scale profiles</source>
+        <translation>Профили масштабов</translation>
+    </message>
+    <message>
+        <source>MTP</source>
+        <translation>MTP</translation>
+    </message>
+    <message>
+        <source>outside</source>
+        <translation>вне слоёв</translation>
+    </message>
+    <message>
+        <source>Bits per weight</source>
+        <translation>Бит на вес</translation>
+    </message>
+    <message>
+        <source>Bits per weight of %1</source>
+        <translation>Бит на вес — %1</translation>
+    </message>
+    <message>
+        <source>family</source>
+        <translation>семейство</translation>
+    </message>
+    <message>
+        <source>layer</source>
+        <translation>слой</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 %2 (%n tensor(s))</source>
+        <translation>
+            <numerusform>%1 %2 (%n тензор)</numerusform>
+            <numerusform>%1 %2 (%n тензора)</numerusform>
+            <numerusform>%1 %2 (%n тензоров)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 weights in %2: %3 bits per weight on average (bytes × 8 / weights, every overhead included). By dtype: %4. Hover a cell for how its number is made up; click it to open its tensor below.</source>
+        <translation>Весов: %1, объём %2: в среднем %3 бит на вес (байты × 8 / веса, с учётом всех накладных расходов). По типам: %4. Наведите указатель на ячейку, чтобы увидеть, из чего складывается её число; щёлкните по ней, чтобы открыть её тензор ниже.</translation>
+    </message>
+    <message>
+        <source>no tensor of this family in this layer</source>
+        <translation>в этом слое нет тензоров этого семейства</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tensor(s), %1 weights in %2</source>
+        <translation>
+            <numerusform>%n тензор, весов: %1, объём %2</numerusform>
+            <numerusform>%n тензора, весов: %1, объём %2</numerusform>
+            <numerusform>%n тензоров, весов: %1, объём %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>  … and %1 more</source>
+        <translation>  … и ещё %1</translation>
+    </message>
+    <message>
+        <source>%1 bits per weight = %2 codes + %3 overhead</source>
+        <translation>%1 бит на вес = %2 на коды + %3 накладных расходов</translation>
+    </message>
+</context>
+<context>
     <name>cmfw::BytesChart</name>
     <message>
         <source>bytes</source>
@@ -499,6 +756,582 @@
     <message>
         <source>KiB</source>
         <translation>КиБ</translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::ChatSettingsPanel</name>
+    <message>
+        <source>System prompt</source>
+        <translation>Системный промпт</translation>
+    </message>
+    <message>
+        <source>Sampling</source>
+        <translation>Сэмплирование</translation>
+    </message>
+    <message>
+        <source>Greedy (argmax)</source>
+        <translation>Жадный выбор (argmax)</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>выкл</translation>
+    </message>
+    <message>
+        <source>Reset sampling</source>
+        <translation>Сбросить сэмплирование</translation>
+    </message>
+    <message>
+        <source>Temperature</source>
+        <translation>Температура</translation>
+    </message>
+    <message>
+        <source>Top-k</source>
+        <translation>Top-k</translation>
+    </message>
+    <message>
+        <source>Top-p</source>
+        <translation>Top-p</translation>
+    </message>
+    <message>
+        <source>Min-p</source>
+        <translation>Min-p</translation>
+    </message>
+    <message>
+        <source>Repetition penalty</source>
+        <translation>Штраф за повторы</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>Зерно (seed)</translation>
+    </message>
+    <message>
+        <source>Max tokens</source>
+        <translation>Макс. токенов</translation>
+    </message>
+    <message>
+        <source>Task and skill (next reply, no reload)</source>
+        <translation>Задача и навык (со следующего ответа, без перезагрузки)</translation>
+    </message>
+    <message>
+        <source>With auto: 0 = the lowest-energy skill alone; T &gt; 0 blends every record with weights softmax(−E/T)</source>
+        <translation>В режиме «авто»: 0 — только навык с наименьшей энергией; T &gt; 0 смешивает все записи с весами softmax(−E/T)</translation>
+    </message>
+    <message>
+        <source>Task mask</source>
+        <translation>Маска задачи</translation>
+    </message>
+    <message>
+        <source>Skill</source>
+        <translation>Навык</translation>
+    </message>
+    <message>
+        <source>Blend temperature</source>
+        <translation>Температура смешивания</translation>
+    </message>
+    <message>
+        <source>Context</source>
+        <translation>Контекст</translation>
+    </message>
+    <message>
+        <source> tokens</source>
+        <translation> токенов</translation>
+    </message>
+    <message>
+        <source>%v / %m used</source>
+        <translation>%v / %m занято</translation>
+    </message>
+    <message>
+        <source>enable_thinking</source>
+        <translation>enable_thinking</translation>
+    </message>
+    <message>
+        <source>The template variable; shown because this file&apos;s chat template reads it</source>
+        <translation>Переменная шаблона; показана, потому что её читает шаблон чата этого файла</translation>
+    </message>
+    <message>
+        <source>Length</source>
+        <translation>Длина</translation>
+    </message>
+    <message>
+        <source>Used</source>
+        <translation>Занято</translation>
+    </message>
+    <message>
+        <source>none (dense)</source>
+        <translation>нет (плотная модель)</translation>
+    </message>
+    <message>
+        <source>none (backbone)</source>
+        <translation>нет (основа)</translation>
+    </message>
+    <message>
+        <source>auto (routing)</source>
+        <translation>авто (маршрутизация)</translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::ChatView</name>
+    <message>
+        <source>Chat — %1</source>
+        <translation>Чат — %1</translation>
+    </message>
+    <message>
+        <source>Message (Ctrl+Enter sends)</source>
+        <translation>Сообщение (Ctrl+Enter — отправить)</translation>
+    </message>
+    <message>
+        <source>Send</source>
+        <translation>Отправить</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Остановить</translation>
+    </message>
+    <message>
+        <source>Regenerate</source>
+        <translation>Сгенерировать заново</translation>
+    </message>
+    <message>
+        <source>Edit last</source>
+        <translation>Изменить последнее</translation>
+    </message>
+    <message>
+        <source>Copy reply</source>
+        <translation>Копировать ответ</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>Очистить</translation>
+    </message>
+    <message>
+        <source>Save…</source>
+        <translation>Сохранить…</translation>
+    </message>
+    <message>
+        <source>Load…</source>
+        <translation>Загрузить…</translation>
+    </message>
+    <message>
+        <source>Export Markdown…</source>
+        <translation>Экспорт в Markdown…</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation>Настройки</translation>
+    </message>
+    <message>
+        <source>Prompt</source>
+        <translation>Промпт</translation>
+    </message>
+    <message>
+        <source>Generating…</source>
+        <translation>Генерация…</translation>
+    </message>
+    <message>
+        <source>Error: %1</source>
+        <translation>Ошибка: %1</translation>
+    </message>
+    <message>
+        <source>Loading %1…</source>
+        <translation>Загрузка %1…</translation>
+    </message>
+    <message>
+        <source>Resend edited</source>
+        <translation>Отправить изменённое</translation>
+    </message>
+    <message>
+        <source>The prompt is shown once the model has loaded.</source>
+        <translation>Промпт появится после загрузки модели.</translation>
+    </message>
+    <message>
+        <source>The exact prompt the next reply starts from (the conversation%1, rendered by the file&apos;s chat template): %2 tokens.</source>
+        <translation>Точный промпт, с которого начнётся следующий ответ (беседа%1 по шаблону чата этого файла); токенов: %2.</translation>
+    </message>
+    <message>
+        <source> and the pending input</source>
+        <translation> и ещё не отправленный ввод</translation>
+    </message>
+    <message>
+        <source>The template refused this conversation: %1</source>
+        <translation>Шаблон отклонил эту беседу: %1</translation>
+    </message>
+    <message>
+        <source>Estimated: %1 weights + %2 KV cache = %3</source>
+        <translation>Оценка: %1 веса + %2 KV-кэш = %3</translation>
+    </message>
+    <message>
+        <source>No memory estimate: %1</source>
+        <translation>Нет оценки памяти: %1</translation>
+    </message>
+    <message>
+        <source>Resident now (VmRSS): %1</source>
+        <translation>Сейчас в памяти (VmRSS): %1</translation>
+    </message>
+    <message>
+        <source>Note: this conversation was held with %1 (directory hash %2), not with the file open here.</source>
+        <translation>Внимание: эта беседа велась с %1 (хеш каталога %2), а не с открытым здесь файлом.</translation>
+    </message>
+    <message>
+        <source>Save conversation</source>
+        <translation>Сохранить беседу</translation>
+    </message>
+    <message>
+        <source>Conversations (*.json)</source>
+        <translation>Беседы (*.json)</translation>
+    </message>
+    <message>
+        <source>Load conversation</source>
+        <translation>Загрузить беседу</translation>
+    </message>
+    <message>
+        <source>Export as Markdown</source>
+        <translation>Экспорт в Markdown</translation>
+    </message>
+    <message>
+        <source>Markdown (*.md)</source>
+        <translation>Markdown (*.md)</translation>
+    </message>
+    <message>
+        <source>The conversation is longer than the context: the oldest %1 messages were left out of the prompt of this reply.</source>
+        <translation>Беседа длиннее контекста: самые старые сообщения (%1) не вошли в промпт этого ответа.</translation>
+    </message>
+    <message>
+        <source>Rendering the prompt…</source>
+        <translation>Формирование промпта…</translation>
+    </message>
+    <message>
+        <source>That is more than the context of %1 tokens: the oldest messages will be left out.</source>
+        <translation>Это больше контекста (токенов: %1): самые старые сообщения будут опущены.</translation>
+    </message>
+    <message>
+        <source>Your message %1</source>
+        <translation>Ваше сообщение %1</translation>
+    </message>
+    <message>
+        <source>Reply %1</source>
+        <translation>Ответ %1</translation>
+    </message>
+    <message>
+        <source>Available: %1 (%2)</source>
+        <translation>Доступно: %1 (%2)</translation>
+    </message>
+    <message>
+        <source>Not enough memory for this context: %1; lower the context length or open a smaller quantization.</source>
+        <translation>Недостаточно памяти для такого контекста: %1; уменьшите длину контекста или откройте модель с более компактным квантованием.</translation>
+    </message>
+    <message>
+        <source>With the chat template this message makes a prompt of %1 tokens,</source>
+        <translation>С шаблоном чата промпт из этого сообщения содержит токенов: %1,</translation>
+    </message>
+    <message>
+        <source>This message is %1 tokens,</source>
+        <translation>В этом сообщении токенов: %1,</translation>
+    </message>
+    <message>
+        <source>but the context holds %1 tokens, %2 of them kept for the reply: shorten the message, or raise the context length in Settings</source>
+        <translation>а контекст вмещает токенов: %1, из них %2 отведено под ответ: сократите сообщение или увеличьте длину контекста в настройках</translation>
+    </message>
+    <message>
+        <source>(this model allows up to %1)</source>
+        <translation>(эта модель допускает до %1)</translation>
+    </message>
+    <message>
+        <source>[… %1 characters of the prompt are not shown here …]</source>
+        <translation>[… здесь не показано символов промпта: %1 …]</translation>
+    </message>
+    <message>
+        <source>first token %1 ms</source>
+        <translation>первый токен %1 мс</translation>
+    </message>
+    <message>
+        <source>prefill %1 tok/s</source>
+        <translation>предзаполнение %1 tok/s</translation>
+    </message>
+    <message>
+        <source>decode %1 tok/s</source>
+        <translation>декодирование %1 tok/s</translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation>%1 токенов</translation>
+    </message>
+    <message>
+        <source>finish: %1</source>
+        <translation>завершение: %1</translation>
+    </message>
+    <message>
+        <source>the oldest %1 messages did not fit the context and were left out</source>
+        <translation>самые старые сообщения (%1) не поместились в контекст и были опущены</translation>
+    </message>
+    <message>
+        <source>task %1</source>
+        <translation>задача %1</translation>
+    </message>
+    <message>
+        <source>auto → blend (argmin %1; E: %2)</source>
+        <translation>авто → смесь (argmin %1; E: %2)</translation>
+    </message>
+    <message>
+        <source>auto → %1 (E: %2)</source>
+        <translation>авто → %1 (E: %2)</translation>
+    </message>
+    <message>
+        <source>skill %1</source>
+        <translation>навык %1</translation>
+    </message>
+    <message>
+        <source>… %1 more characters are not shown.</source>
+        <translation>… ещё не показано символов: %1.</translation>
+    </message>
+    <message>
+        <source>Show the whole message</source>
+        <translation>Показать сообщение целиком</translation>
+    </message>
+    <message>
+        <source>You</source>
+        <translation>Вы</translation>
+    </message>
+    <message>
+        <source>Assistant</source>
+        <translation>Ассистент</translation>
+    </message>
+    <message>
+        <source>a reply is running</source>
+        <translation>идёт ответ</translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::ChatWorker</name>
+    <message>
+        <source>no model loaded</source>
+        <translation>модель не загружена</translation>
+    </message>
+    <message>
+        <source>lower the context length in Settings or open a smaller quantization (CMF_MEMORY_LIMIT=off turns this check off)</source>
+        <translation>уменьшите длину контекста в настройках или откройте модель с более компактным квантованием (CMF_MEMORY_LIMIT=off отключает эту проверку)</translation>
+    </message>
+    <message>
+        <source>The conversation is longer than the context (%1 tokens): the oldest %2 messages are left out of the prompt.</source>
+        <translation>Беседа длиннее контекста (токенов: %1): самые старые сообщения (%2) не вошли в промпт.</translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::CompareView</name>
+    <message numerus="yes">
+        <source>… %n more</source>
+        <translation>
+            <numerusform>… и ещё %n</numerusform>
+            <numerusform>… и ещё %n</numerusform>
+            <numerusform>… и ещё %n</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>absent</source>
+        <translation>отсутствует</translation>
+    </message>
+    <message>
+        <source>only in A</source>
+        <translation>только в A</translation>
+    </message>
+    <message>
+        <source>only in B</source>
+        <translation>только в B</translation>
+    </message>
+    <message>
+        <source>same</source>
+        <translation>совпадает</translation>
+    </message>
+    <message>
+        <source>changed</source>
+        <translation>изменено</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>Сравнение</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Отмена</translation>
+    </message>
+    <message>
+        <source>Show:</source>
+        <translation>Показать:</translation>
+    </message>
+    <message>
+        <source>All tensors</source>
+        <translation>Все тензоры</translation>
+    </message>
+    <message>
+        <source>Every difference</source>
+        <translation>Все различия</translation>
+    </message>
+    <message>
+        <source>Changed</source>
+        <translation>Изменённые</translation>
+    </message>
+    <message>
+        <source>Only in A</source>
+        <translation>Только в A</translation>
+    </message>
+    <message>
+        <source>Only in B</source>
+        <translation>Только в B</translation>
+    </message>
+    <message>
+        <source>Same</source>
+        <translation>Совпадающие</translation>
+    </message>
+    <message>
+        <source>Filter by name…</source>
+        <translation>Фильтр по имени…</translation>
+    </message>
+    <message>
+        <source>Header differences</source>
+        <translation>Различия заголовков</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>Изменение</translation>
+    </message>
+    <message>
+        <source>JSON pointer</source>
+        <translation>Указатель JSON</translation>
+    </message>
+    <message>
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <source>Choose Tools ▸ Compare with… to compare this file with another.</source>
+        <translation>Чтобы сравнить этот файл с другим, выберите «Инструменты ▸ Сравнить с…».</translation>
+    </message>
+    <message>
+        <source>Compare %1 with %2</source>
+        <translation>Сравнение %1 с %2</translation>
+    </message>
+    <message>
+        <source>identical</source>
+        <translation>идентичны</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tensor(s) differ</source>
+        <translation>
+            <numerusform>различается %n тензор</numerusform>
+            <numerusform>различаются %n тензора</numerusform>
+            <numerusform>различаются %n тензоров</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Comparing %1 with %2…</source>
+        <translation>Сравнение %1 с %2…</translation>
+    </message>
+    <message>
+        <source>Could not compare: %1 (%2)</source>
+        <translation>Не удалось сравнить: %1 (%2)</translation>
+    </message>
+    <message>
+        <source>Compare failed: %1</source>
+        <translation>Ошибка сравнения: %1</translation>
+    </message>
+    <message>
+        <source>Comparison cancelled.</source>
+        <translation>Сравнение отменено.</translation>
+    </message>
+    <message>
+        <source>✔ Identical: every tensor, the header and every section agree (compared in %1).</source>
+        <translation>✔ Идентичны: все тензоры, заголовок и все секции совпадают (сравнено за %1).</translation>
+    </message>
+    <message>
+        <source>✘ The files differ (%1 tensors in A, %2 in B, compared in %3).</source>
+        <translation>✘ Файлы различаются (тензоров в A: %1, в B: %2; сравнено за %3).</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n changed</source>
+        <translation>
+            <numerusform>%n изменён</numerusform>
+            <numerusform>%n изменены</numerusform>
+            <numerusform>%n изменено</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n only in A</source>
+        <translation>
+            <numerusform>%n только в A</numerusform>
+            <numerusform>%n только в A</numerusform>
+            <numerusform>%n только в A</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n only in B</source>
+        <translation>
+            <numerusform>%n только в B</numerusform>
+            <numerusform>%n только в B</numerusform>
+            <numerusform>%n только в B</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n same</source>
+        <translation>
+            <numerusform>%n совпадает</numerusform>
+            <numerusform>%n совпадают</numerusform>
+            <numerusform>%n совпадают</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>header same</source>
+        <translation>заголовок совпадает</translation>
+    </message>
+    <message numerus="yes">
+        <source>header: %n difference(s)</source>
+        <translation>
+            <numerusform>заголовок: %n различие</numerusform>
+            <numerusform>заголовок: %n различия</numerusform>
+            <numerusform>заголовок: %n различий</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Sections: %1</source>
+        <translation>Секции: %1</translation>
+    </message>
+    <message>
+        <source>Values were not compared.</source>
+        <translation>Значения не сравнивались.</translation>
+    </message>
+    <message>
+        <source>%1 and %2 are identical</source>
+        <translation>%1 и %2 идентичны</translation>
+    </message>
+    <message>
+        <source>%1 and %2 differ: %3 changed, %4 only in A, %5 only in B, %6 header difference(s)</source>
+        <translation>%1 и %2 различаются: изменено — %3, только в A — %4, только в B — %5, различий в заголовке — %6</translation>
+    </message>
+    <message>
+        <source>section_hashes is left out: the masks, vocab and index sections are compared byte for byte above.</source>
+        <translation>section_hashes не учитывается: секции масок, словаря и индекса сравниваются побайтно выше.</translation>
+    </message>
+    <message>
+        <source>The headers are the same.</source>
+        <translation>Заголовки совпадают.</translation>
+    </message>
+    <message>
+        <source>added</source>
+        <translation>добавлено</translation>
+    </message>
+    <message>
+        <source>removed</source>
+        <translation>удалено</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n tensor(s)</source>
+        <translation>
+            <numerusform>%1 из %n тензора</numerusform>
+            <numerusform>%1 из %n тензоров</numerusform>
+            <numerusform>%1 из %n тензоров</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -761,6 +1594,30 @@
         <source>Shards (%1)</source>
         <translation>Шарды (%1)</translation>
     </message>
+    <message>
+        <source>Bit allocation</source>
+        <translation>Распределение битов</translation>
+    </message>
+    <message>
+        <source>Tasks &amp; skills</source>
+        <translation>Задачи и навыки</translation>
+    </message>
+    <message>
+        <source>Expert routing</source>
+        <translation>Маршрутизация экспертов</translation>
+    </message>
+    <message>
+        <source>Quantization error</source>
+        <translation>Ошибка квантования</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>Сравнение</translation>
+    </message>
+    <message>
+        <source>Compare with %1</source>
+        <translation>Сравнение с %1</translation>
+    </message>
 </context>
 <context>
     <name>cmfw::HeaderJsonModel</name>
@@ -866,6 +1723,120 @@
     <message>
         <source>Fields in italics are not defined by the spec; readers ignore them, the workbench shows them.</source>
         <translation>Поля курсивом не определены спецификацией: читатели их игнорируют, а Workbench показывает.</translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::HeatmapToolbar</name>
+    <message>
+        <source>Fit</source>
+        <translation>Вписать</translation>
+    </message>
+    <message>
+        <source>Fit the whole grid into the view (0)</source>
+        <translation>Вписать всю сетку в область просмотра (0)</translation>
+    </message>
+    <message>
+        <source>+</source>
+        <translation>+</translation>
+    </message>
+    <message>
+        <source>Zoom in (+ or the mouse wheel)</source>
+        <translation>Увеличить (+ или колесо мыши)</translation>
+    </message>
+    <message>
+        <source>−</source>
+        <translation>−</translation>
+    </message>
+    <message>
+        <source>Zoom out (−)</source>
+        <translation>Уменьшить (−)</translation>
+    </message>
+    <message>
+        <source>Heatmap</source>
+        <translation>Тепловая карта</translation>
+    </message>
+    <message>
+        <source>PNG</source>
+        <translation>PNG</translation>
+    </message>
+    <message>
+        <source>Export a heatmap as shown, as a PNG image</source>
+        <translation>Экспортировать тепловую карту в изображение PNG в том виде, как она показана</translation>
+    </message>
+    <message>
+        <source>CSV</source>
+        <translation>CSV</translation>
+    </message>
+    <message>
+        <source>Export a heatmap&apos;s values as CSV</source>
+        <translation>Экспортировать значения тепловой карты в CSV</translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::HeatmapWidget</name>
+    <message>
+        <source>no value</source>
+        <translation>нет значения</translation>
+    </message>
+    <message>
+        <source>No data</source>
+        <translation>Нет данных</translation>
+    </message>
+    <message>
+        <source>row</source>
+        <translation>строка</translation>
+    </message>
+    <message>
+        <source>column</source>
+        <translation>столбец</translation>
+    </message>
+    <message>
+        <source>value: %1</source>
+        <translation>значение: %1</translation>
+    </message>
+    <message>
+        <source>Zoom in (+)</source>
+        <translation>Увеличить (+)</translation>
+    </message>
+    <message>
+        <source>Zoom out (−)</source>
+        <translation>Уменьшить (−)</translation>
+    </message>
+    <message>
+        <source>Fit (0)</source>
+        <translation>Вписать (0)</translation>
+    </message>
+    <message>
+        <source>Export PNG…</source>
+        <translation>Экспорт в PNG…</translation>
+    </message>
+    <message>
+        <source>Export CSV…</source>
+        <translation>Экспорт в CSV…</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Export heatmap as PNG</source>
+        <translation>Экспорт тепловой карты в PNG</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>Изображения PNG (*.png)</translation>
+    </message>
+    <message>
+        <source>Cannot write %1</source>
+        <translation>Не удалось записать %1</translation>
+    </message>
+    <message>
+        <source>Export heatmap values as CSV</source>
+        <translation>Экспорт значений тепловой карты в CSV</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>Файлы CSV (*.csv)</translation>
     </message>
 </context>
 <context>
@@ -1193,6 +2164,121 @@
         <source>Cancelling jobs…</source>
         <translation>Отмена задач…</translation>
     </message>
+    <message>
+        <source>&amp;Compare with…</source>
+        <translation>&amp;Сравнить с…</translation>
+    </message>
+    <message>
+        <source>Compare the current file with another CMF file: tensors, header and sections</source>
+        <translation>Сравнить текущий файл с другим файлом CMF: тензоры, заголовок и секции</translation>
+    </message>
+    <message>
+        <source>C&amp;hat with this model…</source>
+        <translation>&amp;Чат с этой моделью…</translation>
+    </message>
+    <message>
+        <source>Talk to the current file (the demo model when none is open) on the CPU engine</source>
+        <translation>Побеседовать с текущим файлом (с демо-моделью, если ничего не открыто) на движке для CPU</translation>
+    </message>
+    <message>
+        <source>Comparing %1 with %2</source>
+        <translation>Сравнение %1 с %2</translation>
+    </message>
+    <message>
+        <source>Chat opened on %1</source>
+        <translation>Открыт чат с %1</translation>
+    </message>
+    <message>
+        <source>Compare %1 with</source>
+        <translation>Сравнить %1 с</translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::MaskBitmapPanel</name>
+    <message>
+        <source>inactive</source>
+        <translation>неактивно</translation>
+    </message>
+    <message>
+        <source>active</source>
+        <translation>активно</translation>
+    </message>
+    <message>
+        <source>sparsity</source>
+        <translation>разреженность</translation>
+    </message>
+    <message>
+        <source>%1 in %2; %3 has %4 of %5 active (sparsity %6)</source>
+        <translation>%1 в %2; %3: активно %4 из %5 (разреженность %6)</translation>
+    </message>
+    <message>
+        <source>neither</source>
+        <translation>ни в одной</translation>
+    </message>
+    <message>
+        <source>only %1</source>
+        <translation>только %1</translation>
+    </message>
+    <message>
+        <source>both</source>
+        <translation>в обеих</translation>
+    </message>
+    <message>
+        <source>differ</source>
+        <translation>различия</translation>
+    </message>
+    <message>
+        <source>FFN neuron</source>
+        <translation>нейрон FFN</translation>
+    </message>
+    <message>
+        <source>head</source>
+        <translation>голова</translation>
+    </message>
+    <message>
+        <source>expert</source>
+        <translation>эксперт</translation>
+    </message>
+    <message>
+        <source>FFN neurons of “%1”: %2 of %3 active</source>
+        <translation>Нейроны FFN «%1»: активно %2 из %3</translation>
+    </message>
+    <message>
+        <source>Difference</source>
+        <translation>Различие</translation>
+    </message>
+    <message>
+        <source>Heads and gate</source>
+        <translation>Головы и вентиль</translation>
+    </message>
+    <message>
+        <source>gate</source>
+        <translation>вентиль</translation>
+    </message>
+    <message>
+        <source>head %1 of %2 %3 is %4 in %5</source>
+        <translation>голова %1 (%2 %3) в %5: %4</translation>
+    </message>
+    <message>
+        <source>masked</source>
+        <translation>замаскировано</translation>
+    </message>
+    <message>
+        <source>%1 %2 runs in %3</source>
+        <translation>%1 %2 выполняется в %3</translation>
+    </message>
+    <message>
+        <source>%1 %2 is skipped in %3 (its gate is off)</source>
+        <translation>%1 %2 пропускается в %3 (его вентиль выключен)</translation>
+    </message>
+    <message>
+        <source>Routable experts</source>
+        <translation>Маршрутизируемые эксперты</translation>
+    </message>
+    <message>
+        <source>“%1” has no expert area: every expert stays routable (§5).</source>
+        <translation>У «%1» нет области экспертов: все эксперты остаются маршрутизируемыми (§5).</translation>
+    </message>
 </context>
 <context>
     <name>cmfw::MasksView</name>
@@ -1281,38 +2367,6 @@
         <translation>Строка</translation>
     </message>
     <message>
-        <source>Active FFN neurons</source>
-        <translation>Активные нейроны FFN</translation>
-    </message>
-    <message>
-        <source>Active heads</source>
-        <translation>Активные головы</translation>
-    </message>
-    <message>
-        <source>Layer gate</source>
-        <translation>Вентиль слоя</translation>
-    </message>
-    <message>
-        <source>Active experts</source>
-        <translation>Активные эксперты</translation>
-    </message>
-    <message>
-        <source>Sparse index</source>
-        <translation>Разреженный индекс</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n entry(ies) (task × layer) in %1: %2 active FFN groups and %3 active heads in total. Deprecation-pending: engines read the mask bits directly (§7).</source>
-        <translation>
-            <numerusform>%n запись (задача × слой), %1: всего %2 активных групп FFN и %3 активных голов. Ожидает упразднения: движки читают биты масок напрямую (§7).</numerusform>
-            <numerusform>%n записи (задача × слой), %1: всего %2 активных групп FFN и %3 активных голов. Ожидает упразднения: движки читают биты масок напрямую (§7).</numerusform>
-            <numerusform>%n записей (задача × слой), %1: всего %2 активных групп FFN и %3 активных голов. Ожидает упразднения: движки читают биты масок напрямую (§7).</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>No sparse index (index_off = 0). Writers should no longer emit it (§7).</source>
-        <translation>Разреженного индекса нет (index_off = 0). Писателям больше не следует его создавать (§7).</translation>
-    </message>
-    <message>
         <source>on</source>
         <translation>вкл</translation>
     </message>
@@ -1324,12 +2378,368 @@
         <source>—</source>
         <translation>—</translation>
     </message>
+    <message>
+        <source>(none)</source>
+        <translation>(нет)</translation>
+    </message>
+    <message>
+        <source>Task:</source>
+        <translation>Задача:</translation>
+    </message>
+    <message>
+        <source>compared with:</source>
+        <translation>сравнить с:</translation>
+    </message>
+    <message>
+        <source>Per layer</source>
+        <translation>По слоям</translation>
+    </message>
+    <message>
+        <source>FFN</source>
+        <translation>FFN</translation>
+    </message>
+    <message>
+        <source>Heads</source>
+        <translation>Головы</translation>
+    </message>
+    <message>
+        <source>Gate</source>
+        <translation>Вентиль</translation>
+    </message>
+    <message numerus="yes">
+        <source>Sparse index: %n entry(ies) (task × layer) in %1: %2 active FFN groups and %3 active heads in total. Deprecation-pending: engines read the mask bits directly (§7).</source>
+        <translation>
+            <numerusform>Разреженный индекс: %n запись (задача × слой), %1: всего %2 активных групп FFN и %3 активных голов. Ожидает упразднения: движки читают биты масок напрямую (§7).</numerusform>
+            <numerusform>Разреженный индекс: %n записи (задача × слой), %1: всего %2 активных групп FFN и %3 активных голов. Ожидает упразднения: движки читают биты масок напрямую (§7).</numerusform>
+            <numerusform>Разреженный индекс: %n записей (задача × слой), %1: всего %2 активных групп FFN и %3 активных голов. Ожидает упразднения: движки читают биты масок напрямую (§7).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No sparse index (index_off = 0); writers should no longer emit it (§7).</source>
+        <translation>Разреженного индекса нет (index_off = 0); писателям больше не следует его создавать (§7).</translation>
+    </message>
+    <message>
+        <source>visit</source>
+        <translation>проход</translation>
+    </message>
+    <message>
+        <source>layer</source>
+        <translation>слой</translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::OperationDialog</name>
+    <message>
+        <source>Input: %1</source>
+        <translation>Вход: %1</translation>
+    </message>
+    <message>
+        <source>Task name</source>
+        <translation>Имя задачи</translation>
+    </message>
+    <message>
+        <source>Corpus files (;-separated)</source>
+        <translation>Файлы корпуса (через ;)</translation>
+    </message>
+    <message>
+        <source>Held-out text (quality)</source>
+        <translation>Отложенный текст (качество)</translation>
+    </message>
+    <message>
+        <source>Keep fraction</source>
+        <translation>Сохраняемая доля</translation>
+    </message>
+    <message>
+        <source>Skill id</source>
+        <translation>Id навыка</translation>
+    </message>
+    <message>
+        <source>Donor folder (Hugging Face)</source>
+        <translation>Папка донора (Hugging Face)</translation>
+    </message>
+    <message>
+        <source>Example prompts</source>
+        <translation>Примеры промптов</translation>
+    </message>
+    <message>
+        <source>Backbone prompts (optional)</source>
+        <translation>Промпты для основы (необязательно)</translation>
+    </message>
+    <message>
+        <source>Base model</source>
+        <translation>Базовая модель</translation>
+    </message>
+    <message>
+        <source>Skill file</source>
+        <translation>Файл навыка</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>Задача</translation>
+    </message>
+    <message>
+        <source>Route statistics (JSON)</source>
+        <translation>Статистика маршрутизации (JSON)</translation>
+    </message>
+    <message>
+        <source>Cover</source>
+        <translation>Покрытие</translation>
+    </message>
+    <message>
+        <source>Text files (;-separated)</source>
+        <translation>Текстовые файлы (через ;)</translation>
+    </message>
+    <message>
+        <source>Quant (q8, q4t, q4tp, vbit, …)</source>
+        <translation>Квантование (q8, q4t, q4tp, vbit, …)</translation>
+    </message>
+    <message>
+        <source>Only tensors matching (regex)</source>
+        <translation>Только тензоры по шаблону (регулярное выражение)</translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation>Выходной файл</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>Запустить</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Обзор…</translation>
+    </message>
+    <message>
+        <source>Choose files</source>
+        <translation>Выберите файлы</translation>
+    </message>
+    <message>
+        <source>Choose a folder</source>
+        <translation>Выберите папку</translation>
+    </message>
+    <message>
+        <source>Choose a file</source>
+        <translation>Выберите файл</translation>
+    </message>
+    <message>
+        <source>Choose an output file.</source>
+        <translation>Выберите выходной файл.</translation>
+    </message>
+    <message>
+        <source>The output must be a new file: the open one is never overwritten.</source>
+        <translation>Выходной файл должен быть новым: открытый файл никогда не перезаписывается.</translation>
+    </message>
+    <message>
+        <source>Fill in every field.</source>
+        <translation>Заполните все поля.</translation>
+    </message>
+    <message>
+        <source>A held-out text is needed: quality is measured, never declared.</source>
+        <translation>Нужен отложенный текст: качество измеряется, а не декларируется.</translation>
+    </message>
+    <message>
+        <source>No such file: %1</source>
+        <translation>Нет такого файла: %1</translation>
+    </message>
+    <message>
+        <source>The fraction must be in (0, 1].</source>
+        <translation>Доля должна лежать в (0, 1].</translation>
+    </message>
 </context>
 <context>
     <name>cmfw::PreviewModel</name>
     <message>
         <source>[%1, %2] = %3</source>
         <translation>[%1, %2] = %3</translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::QualityContractView</name>
+    <message>
+        <source>Quality contract</source>
+        <translation>Контракт качества</translation>
+    </message>
+    <message>
+        <source>§5.1: quality is a held-out contract, not a declaration — a writer without a measured metric writes null.</source>
+        <translation>§5.1: качество — контракт на отложенных данных, а не декларация: писатель без измеренной метрики записывает null.</translation>
+    </message>
+    <message>
+        <source>NOT MEASURED</source>
+        <translation>НЕ ИЗМЕРЕНО</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>quality is null: the writer measured nothing, so the file makes no quality claim for this task</source>
+        <translation>quality равно null: писатель ничего не измерял, поэтому файл ничего не утверждает о качестве для этой задачи</translation>
+    </message>
+    <message>
+        <source>masked perplexity ÷ dense perplexity on held-out text: 1.0 = no loss, higher = worse</source>
+        <translation>перплексия с маской ÷ плотная перплексия на отложенном тексте: 1.0 — без потерь, больше — хуже</translation>
+    </message>
+    <message>
+        <source>NOT MEASURED: the mask carries no held-out quality (quality = null, §5.1). Its effect on the model is unknown; the runtime warns when switching to it.</source>
+        <translation>НЕ ИЗМЕРЕНО: у маски нет качества, измеренного на отложенных данных (quality = null, §5.1). Её влияние на модель неизвестно; среда выполнения предупреждает при переключении на неё.</translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::QuantView</name>
+    <message>
+        <source>The Hugging Face folder this file was converted from</source>
+        <translation>Папка Hugging Face, из которой сконвертирован этот файл</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Обзор…</translation>
+    </message>
+    <message>
+        <source>Measure</source>
+        <translation>Измерить</translation>
+    </message>
+    <message>
+        <source>Source checkpoint:</source>
+        <translation>Исходный чекпойнт:</translation>
+    </message>
+    <message>
+        <source>Dequantized values against the source: relative RMS error ‖q − w‖/‖w‖ and the largest |q − w| per tensor.</source>
+        <translation>Деквантованные значения в сравнении с исходными: относительная RMS-ошибка ‖q − w‖/‖w‖ и наибольшая |q − w| для каждого тензора.</translation>
+    </message>
+    <message>
+        <source>Tensor</source>
+        <translation>Тензор</translation>
+    </message>
+    <message>
+        <source>dtype</source>
+        <translation>тип</translation>
+    </message>
+    <message>
+        <source>Values</source>
+        <translation>Значения</translation>
+    </message>
+    <message>
+        <source>Relative RMS error</source>
+        <translation>Относительная RMS-ошибка</translation>
+    </message>
+    <message>
+        <source>Max |error|</source>
+        <translation>Макс. |ошибка|</translation>
+    </message>
+    <message>
+        <source>Source checkpoint folder</source>
+        <translation>Папка исходного чекпойнта</translation>
+    </message>
+    <message>
+        <source>Quantization error of %1</source>
+        <translation>Ошибка квантования %1</translation>
+    </message>
+    <message>
+        <source>Could not measure: %1</source>
+        <translation>Не удалось измерить: %1</translation>
+    </message>
+    <message>
+        <source>%1 tensors compared with the source; the largest relative RMS error is %2 (%3). Click a row for its error histogram.</source>
+        <translation>Тензоров сравнено с исходными: %1; наибольшая относительная RMS-ошибка — %2 (%3). Щёлкните по строке, чтобы увидеть гистограмму её ошибок.</translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::RoutingView</name>
+    <message>
+        <source>Text to route (or a file); the statistics count, per MoE layer, how many tokens selected each expert:</source>
+        <translation>Текст для маршрутизации (или файл); статистика подсчитывает для каждого слоя MoE, сколько токенов выбрали каждого эксперта:</translation>
+    </message>
+    <message>
+        <source>Run on the text as %1</source>
+        <translation>Запустить на тексте как %1</translation>
+    </message>
+    <message>
+        <source>Run on a file as %1…</source>
+        <translation>Запустить на файле как %1…</translation>
+    </message>
+    <message>
+        <source>Load %1…</source>
+        <translation>Загрузить %1…</translation>
+    </message>
+    <message>
+        <source>Save %1…</source>
+        <translation>Сохранить %1…</translation>
+    </message>
+    <message>
+        <source>Text file</source>
+        <translation>Текстовый файл</translation>
+    </message>
+    <message>
+        <source>Route statistics</source>
+        <translation>Статистика маршрутизации</translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation>JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>%1: no statistics yet</source>
+        <translation>%1: статистики пока нет</translation>
+    </message>
+    <message>
+        <source>layer</source>
+        <translation>слой</translation>
+    </message>
+    <message>
+        <source>expert</source>
+        <translation>эксперт</translation>
+    </message>
+    <message>
+        <source>Run or load statistics</source>
+        <translation>Запустите или загрузите статистику</translation>
+    </message>
+    <message>
+        <source>Layer</source>
+        <translation>Слой</translation>
+    </message>
+    <message>
+        <source>Overlap of A and B (Σ min)</source>
+        <translation>Пересечение A и B (Σ min)</translation>
+    </message>
+    <message>
+        <source>Tensor</source>
+        <translation>Тензор</translation>
+    </message>
+    <message>
+        <source>dtype</source>
+        <translation>тип</translation>
+    </message>
+    <message>
+        <source>Shape</source>
+        <translation>Форма</translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation>Байты</translation>
+    </message>
+    <message>
+        <source>Route statistics (%1)</source>
+        <translation>Статистика маршрутизации (%1)</translation>
+    </message>
+    <message>
+        <source>Selection frequency (share of a layer&apos;s selections)</source>
+        <translation>Частота выбора (доля от всех выборов в слое)</translation>
+    </message>
+    <message>
+        <source>dense layer</source>
+        <translation>плотный слой</translation>
+    </message>
+    <message>
+        <source>%1: %2 tokens, top-%3</source>
+        <translation>%1: токенов: %2, top-%3</translation>
+    </message>
+    <message>
+        <source>dense</source>
+        <translation>плотный</translation>
+    </message>
+    <message>
+        <source>%1 is not route statistics: %2</source>
+        <translation>%1 — не статистика маршрутизации: %2</translation>
     </message>
 </context>
 <context>
@@ -1372,6 +2782,122 @@
     <message>
         <source>row</source>
         <translation>строка</translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::RowWidthsPanel</name>
+    <message>
+        <source>Tensor:</source>
+        <translation>Тензор:</translation>
+    </message>
+    <message>
+        <source>Rows per line:</source>
+        <translation>Строк на ряд:</translation>
+    </message>
+    <message>
+        <source>auto</source>
+        <translation>авто</translation>
+    </message>
+    <message>
+        <source>No vbit or vbit_ro tensors in this file: every row of its quantized tensors has the same width.</source>
+        <translation>В этом файле нет тензоров vbit или vbit_ro: у всех строк его квантованных тензоров одинаковая разрядность.</translation>
+    </message>
+    <message>
+        <source>vbit gives each row its own width (3–8 bits) by water-filling toward the tensor&apos;s mean budget (§3.2).</source>
+        <translation>vbit назначает каждой строке собственную разрядность (3–8 бит) методом «заполнения водой» под средний бюджет тензора (§3.2).</translation>
+    </message>
+    <message>
+        <source>The payload of %1 is shorter than its width table.</source>
+        <translation>Данные %1 короче его таблицы разрядностей.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n bit(s)</source>
+        <translation>
+            <numerusform>%n бит</numerusform>
+            <numerusform>%n бита</numerusform>
+            <numerusform>%n бит</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Bits per row of %1</source>
+        <translation>Бит на строку — %1</translation>
+    </message>
+    <message>
+        <source>first row</source>
+        <translation>первая строка</translation>
+    </message>
+    <message>
+        <source>+ row</source>
+        <translation>+ строка</translation>
+    </message>
+    <message>
+        <source>past the last row</source>
+        <translation>за последней строкой</translation>
+    </message>
+    <message>
+        <source>mean bits</source>
+        <translation>ср. бит</translation>
+    </message>
+    <message>
+        <source>tensor row %1: %2 codes of this width, %3 bytes packed
+group scales: min %4, mean %5, max %6</source>
+        <translation>строка тензора %1: кодов этой разрядности: %2, в упакованном виде байт: %3
+масштабы групп: мин. %4, среднее %5, макс. %6</translation>
+    </message>
+    <message>
+        <source>bits per row</source>
+        <translation>бит на строку</translation>
+    </message>
+    <message>
+        <source>rows</source>
+        <translation>строки</translation>
+    </message>
+    <message>
+        <source>%1 rows × %2; widths %3–%4 bits, mean %5 (the codes). With scales, widths%6 and padding the tensor costs %7 bits per weight. %8</source>
+        <translation>%1 × %2 (строки × столбцы); разрядности %3–%4 бит, в среднем %5 (коды). С масштабами, разрядностями%6 и выравниванием тензор обходится в %7 бит на вес. %8</translation>
+    </message>
+    <message>
+        <source>, row offsets</source>
+        <translation>, смещениями строк</translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::ScaleProfilesPanel</name>
+    <message>
+        <source>Tensor:</source>
+        <translation>Тензор:</translation>
+    </message>
+    <message>
+        <source>column</source>
+        <translation>столбец</translation>
+    </message>
+    <message>
+        <source>No quantized tensors with scales in this file.</source>
+        <translation>В этом файле нет квантованных тензоров с масштабами.</translation>
+    </message>
+    <message>
+        <source>row scale</source>
+        <translation>масштаб строки</translation>
+    </message>
+    <message>
+        <source>mean group scale</source>
+        <translation>средний масштаб группы</translation>
+    </message>
+    <message>
+        <source>max group scale</source>
+        <translation>макс. масштаб группы</translation>
+    </message>
+    <message>
+        <source>column field θ</source>
+        <translation>поле столбцов θ</translation>
+    </message>
+    <message>
+        <source>Each tile&apos;s scale is 2^(lo + code · step) on its row&apos;s 32-rung ladder; the profile shows the scales the codes pick.</source>
+        <translation>Масштаб каждой плитки — 2^(lo + code · step) на 32-ступенчатой лестнице её строки; профиль показывает масштабы, выбранные кодами.</translation>
+    </message>
+    <message>
+        <source>w = q · scale[row] · θ[column]: the row scale on the left, the column field on the right.</source>
+        <translation>w = q · scale[строка] · θ[столбец]: слева масштаб строки, справа поле столбцов.</translation>
     </message>
 </context>
 <context>
@@ -1658,6 +3184,145 @@ length %3 (%4 of the file)</source>
     </message>
 </context>
 <context>
+    <name>cmfw::TasksView</name>
+    <message>
+        <source>not measured</source>
+        <translation>не измерено</translation>
+    </message>
+    <message>
+        <source>held-out ppl ×%1 (dense %2)</source>
+        <translation>ppl на отложенных данных ×%1 (плотная %2)</translation>
+    </message>
+    <message>
+        <source>ppl %1 → %2</source>
+        <translation>ppl %1 → %2</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>Задача</translation>
+    </message>
+    <message>
+        <source>FFN sparsity</source>
+        <translation>Разреженность FFN</translation>
+    </message>
+    <message>
+        <source>Quality (§5.1)</source>
+        <translation>Качество (§5.1)</translation>
+    </message>
+    <message>
+        <source>Expert area</source>
+        <translation>Область экспертов</translation>
+    </message>
+    <message>
+        <source>Skill</source>
+        <translation>Навык</translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation>Слои</translation>
+    </message>
+    <message>
+        <source>Tensors</source>
+        <translation>Тензоры</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Размер</translation>
+    </message>
+    <message>
+        <source>Quality (held-out)</source>
+        <translation>Качество (отложенные данные)</translation>
+    </message>
+    <message>
+        <source>Routing</source>
+        <translation>Маршрутизация</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Task masks&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Маски задач&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Skills&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Навыки&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Operations (each writes a new file, in the background)</source>
+        <translation>Операции (каждая в фоне записывает новый файл)</translation>
+    </message>
+    <message>
+        <source>Calibrate a mask…</source>
+        <translation>Откалибровать маску…</translation>
+    </message>
+    <message>
+        <source>Bake a specialist…</source>
+        <translation>Запечь специалиста…</translation>
+    </message>
+    <message>
+        <source>Add a skill from a donor…</source>
+        <translation>Добавить навык от донора…</translation>
+    </message>
+    <message>
+        <source>Export as skill file…</source>
+        <translation>Экспортировать как файл навыка…</translation>
+    </message>
+    <message>
+        <source>Apply a skill file…</source>
+        <translation>Применить файл навыка…</translation>
+    </message>
+    <message>
+        <source>Defrag a task…</source>
+        <translation>Дефрагментировать задачу…</translation>
+    </message>
+    <message>
+        <source>Route statistics…</source>
+        <translation>Статистика маршрутизации…</translation>
+    </message>
+    <message>
+        <source>MoE expert mask…</source>
+        <translation>Маска экспертов MoE…</translation>
+    </message>
+    <message>
+        <source>MoE defrag…</source>
+        <translation>Дефрагментация MoE…</translation>
+    </message>
+    <message>
+        <source>Compact…</source>
+        <translation>Уплотнить…</translation>
+    </message>
+    <message>
+        <source>Requantize…</source>
+        <translation>Переквантовать…</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>да</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>нет</translation>
+    </message>
+    <message>
+        <source>subspace (phi layer %1)</source>
+        <translation>подпространство (слой phi %1)</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>нет</translation>
+    </message>
+    <message>
+        <source>Memory to chat with the backbone at a %1-token context: %2 of weights + %3 of KV cache = %4 (cmf info --json &quot;memory&quot;)</source>
+        <translation>Память для чата с основой при контексте длиной %1 (в токенах): %2 весов + %3 KV-кэша = %4 (cmf info --json &quot;memory&quot;)</translation>
+    </message>
+    <message>
+        <source>No memory estimate: %1</source>
+        <translation>Нет оценки памяти: %1</translation>
+    </message>
+    <message>
+        <source>Started: %1</source>
+        <translation>Запущено: %1</translation>
+    </message>
+</context>
+<context>
     <name>cmfw::TensorDetailView</name>
     <message>
         <source>This dtype stores values directly; it has no scales.</source>
@@ -1914,6 +3579,79 @@ length %3 (%4 of the file)</source>
     <message>
         <source>Export of %1 failed: %2</source>
         <translation>Ошибка экспорта %1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::TensorDiffModel</name>
+    <message>
+        <source>same</source>
+        <translation>совпадает</translation>
+    </message>
+    <message>
+        <source>changed</source>
+        <translation>изменено</translation>
+    </message>
+    <message>
+        <source>only in A</source>
+        <translation>только в A</translation>
+    </message>
+    <message>
+        <source>only in B</source>
+        <translation>только в B</translation>
+    </message>
+    <message>
+        <source>hash64 A %1
+hash64 B %2</source>
+        <translation>hash64 A %1
+hash64 B %2</translation>
+    </message>
+    <message>
+        <source>%1 bytes</source>
+        <translation>%1 байт</translation>
+    </message>
+    <message>
+        <source>Σ(a−b)² / Σa² over the dequantized values: %1</source>
+        <translation>Σ(a−b)² / Σa² по деквантованным значениям: %1</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Статус</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Имя</translation>
+    </message>
+    <message>
+        <source>DType A</source>
+        <translation>Тип A</translation>
+    </message>
+    <message>
+        <source>DType B</source>
+        <translation>Тип B</translation>
+    </message>
+    <message>
+        <source>Shape A</source>
+        <translation>Форма A</translation>
+    </message>
+    <message>
+        <source>Shape B</source>
+        <translation>Форма B</translation>
+    </message>
+    <message>
+        <source>Bytes A</source>
+        <translation>Байты A</translation>
+    </message>
+    <message>
+        <source>Bytes B</source>
+        <translation>Байты B</translation>
+    </message>
+    <message>
+        <source>NMSE</source>
+        <translation>NMSE</translation>
+    </message>
+    <message>
+        <source>Normalised mean squared error of B against A over the dequantized values, Σ(a−b)² / Σa². 0 for identical tensors; — where it cannot be computed (shapes differ, a side is missing).</source>
+        <translation>Нормированная среднеквадратичная ошибка B относительно A по деквантованным значениям, Σ(a−b)² / Σa². 0 для идентичных тензоров; — там, где её нельзя вычислить (формы различаются, одной из сторон нет).</translation>
     </message>
 </context>
 <context>
@@ -2242,6 +3980,21 @@ length %3 (%4 of the file)</source>
     <message>
         <source>no</source>
         <translation>нет</translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::TranscriptView</name>
+    <message numerus="yes">
+        <source>%n earlier message(s) not shown.</source>
+        <translation>
+            <numerusform>%n более раннее сообщение не показано.</numerusform>
+            <numerusform>%n более ранних сообщения не показаны.</numerusform>
+            <numerusform>%n более ранних сообщений не показано.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Show earlier messages</source>
+        <translation>Показать более ранние сообщения</translation>
     </message>
 </context>
 <context>

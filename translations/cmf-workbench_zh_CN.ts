@@ -2,6 +2,69 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>BitsText</name>
+    <message>
+        <source>f32: 32 bits per weight, no scales.</source>
+        <translation>f32：每权重 32 位，无缩放系数。</translation>
+    </message>
+    <message>
+        <source>f16: 16 bits per weight, no scales.</source>
+        <translation>f16：每权重 16 位，无缩放系数。</translation>
+    </message>
+    <message>
+        <source>bf16: 16 bits per weight, no scales.</source>
+        <translation>bf16：每权重 16 位，无缩放系数。</translation>
+    </message>
+    <message>
+        <source>u8: 8 bits per value, no scales.</source>
+        <translation>u8：每个值 8 位，无缩放系数。</translation>
+    </message>
+    <message>
+        <source>q8_row: 8-bit codes + one f16 scale per row = 8 + 16 / in.</source>
+        <translation>q8_row：8 位码值 + 每行一个 f16 缩放系数 = 8 + 16 / in。</translation>
+    </message>
+    <message>
+        <source>q8_2f: 8-bit codes + an f16 scale per row + an f16 field per column = 8 + 16 / in + 16 / out.</source>
+        <translation>q8_2f：8 位码值 + 每行一个 f16 缩放系数 + 每列一个 f16 场值 = 8 + 16 / in + 16 / out。</translation>
+    </message>
+    <message>
+        <source>q4_block: 4-bit codes + one f16 scale per 32 weights of the flattened tensor = 4.5 (the last group is zero-padded).</source>
+        <translation>q4_block：4 位码值 + 展平张量上每 32 个权重一个 f16 缩放系数 = 4.5（最后一组用零填充）。</translation>
+    </message>
+    <message>
+        <source>q4_tiled: 18-byte tiles of 32 4-bit codes and an f16 scale = 4.5.</source>
+        <translation>q4_tiled：由 32 个 4 位码值和一个 f16 缩放系数组成的 18 字节块 = 4.5。</translation>
+    </message>
+    <message>
+        <source>q4tp: 4-bit codes + a 5-bit rung per 32 weights + f16 lo and step per row = 4 + 5 / 32 + 32 / in.</source>
+        <translation>q4tp：4 位码值 + 每 32 个权重一个 5 位档位 + 每行 f16 的 lo 和 step = 4 + 5 / 32 + 32 / in。</translation>
+    </message>
+    <message>
+        <source>vbit: each row&apos;s own width (3–8 bits, the codes) + an f16 scale per 32 weights (0.5) + a u8 width per row; every row is padded to a byte.</source>
+        <translation>vbit：每行各自的位宽（3–8 位，即码值）+ 每 32 个权重一个 f16 缩放系数（0.5）+ 每行一个 u8 位宽；每行都填充到整字节。</translation>
+    </message>
+    <message>
+        <source>vbit_ro: each row&apos;s own width (3–8 bits, the codes) + an f16 scale per 32 weights (0.5) + a u8 width and a u32 row offset per row; every row is padded to a byte.</source>
+        <translation>vbit_ro：每行各自的位宽（3–8 位，即码值）+ 每 32 个权重一个 f16 缩放系数（0.5）+ 每行一个 u8 位宽和一个 u32 行偏移；每行都填充到整字节。</translation>
+    </message>
+    <message>
+        <source>q1: 1 sign bit + one f16 scale per 32 weights = 1.5.</source>
+        <translation>q1：1 个符号位 + 每 32 个权重一个 f16 缩放系数 = 1.5。</translation>
+    </message>
+    <message>
+        <source>q1s: the q1 base (1.5) + 48 bits for each outlier kept at f16.</source>
+        <translation>q1s：q1 基础（1.5）+ 每个以 f16 保存的离群值 48 位。</translation>
+    </message>
+    <message>
+        <source>q1t: base-3 codes, 5 per byte (7 bytes per 32 weights = 1.75) + one f16 scale per 32 + a per-row table and 32 bits per outlier.</source>
+        <translation>q1t：三进制码值，每字节 5 个（每 32 个权重 7 字节 = 1.75）+ 每 32 个一个 f16 缩放系数 + 按行的表及每个离群值 32 位。</translation>
+    </message>
+    <message>
+        <source>Reserved dtype without a layout: bytes × 8 / weights.</source>
+        <translation>保留的数据类型，没有布局：字节数 × 8 / 权重数。</translation>
+    </message>
+</context>
+<context>
     <name>Explain</name>
     <message>
         <source>Tensor bytes changed</source>
@@ -194,6 +257,105 @@
     <message>
         <source>unknown to this reader</source>
         <translation>本读取器未知</translation>
+    </message>
+</context>
+<context>
+    <name>ModelJobs</name>
+    <message>
+        <source>task &apos;%1&apos;: sparsity %2, quality %3 → %4</source>
+        <translation>任务“%1”：稀疏度 %2，质量 %3 → %4</translation>
+    </message>
+    <message>
+        <source>not measured</source>
+        <translation>未测量</translation>
+    </message>
+    <message>
+        <source>specialist: %1% of FFN pruned, perplexity ratio %2 → %3</source>
+        <translation>专精模型：剪除了 %1% 的 FFN，困惑度比 %2 → %3</translation>
+    </message>
+    <message>
+        <source>skill &apos;%1&apos;: %2 tensors, perplexity %3 → %4 with it → %5</source>
+        <translation>技能“%1”：%2 个张量，困惑度 %3 → 使用后 %4 → %5</translation>
+    </message>
+    <message>
+        <source>skill &apos;%1&apos;: %2 tensors carried, %3 bytes → %4</source>
+        <translation>技能“%1”：携带 %2 个张量，%3 字节 → %4</translation>
+    </message>
+    <message>
+        <source>applied &apos;%1&apos;%2 → %3</source>
+        <translation>已应用“%1”%2 → %3</translation>
+    </message>
+    <message>
+        <source> (forced onto a different base)</source>
+        <translation>（强制应用到不同的基础模型）</translation>
+    </message>
+    <message>
+        <source>task &apos;%1&apos; baked: %2% of FFN pruned → %3</source>
+        <translation>任务“%1”已固化：剪除了 %2% 的 FFN → %3</translation>
+    </message>
+    <message>
+        <source>expert-area task &apos;%1&apos;: %2 of experts not routable → %3</source>
+        <translation>专家区任务“%1”：%2 的专家不可路由 → %3</translation>
+    </message>
+    <message>
+        <source>experts beyond cover %1 dropped → %2</source>
+        <translation>已删除覆盖率 %1 以外的专家 → %2</translation>
+    </message>
+    <message>
+        <source>route statistics over %1 tokens → %2</source>
+        <translation>基于 %1 个 token 的路由统计 → %2</translation>
+    </message>
+    <message>
+        <source>compacted → %1</source>
+        <translation>已压缩 → %1</translation>
+    </message>
+    <message>
+        <source>requantized to %1 → %2</source>
+        <translation>已重新量化为 %1 → %2</translation>
+    </message>
+    <message>
+        <source>Calibrate &apos;%1&apos; on %2</source>
+        <translation>在 %2 上校准“%1”</translation>
+    </message>
+    <message>
+        <source>Bake a specialist from %1</source>
+        <translation>从 %1 固化专精模型</translation>
+    </message>
+    <message>
+        <source>Add skill &apos;%1&apos; to %2</source>
+        <translation>向 %2 添加技能“%1”</translation>
+    </message>
+    <message>
+        <source>Export skill &apos;%1&apos; from %2</source>
+        <translation>从 %2 导出技能“%1”</translation>
+    </message>
+    <message>
+        <source>Apply %1 to %2</source>
+        <translation>将 %1 应用到 %2</translation>
+    </message>
+    <message>
+        <source>Defrag &apos;%1&apos; of %2</source>
+        <translation>对 %2 中的“%1”进行碎片整理</translation>
+    </message>
+    <message>
+        <source>Expert mask &apos;%1&apos; for %2</source>
+        <translation>为 %2 生成专家掩码“%1”</translation>
+    </message>
+    <message>
+        <source>MoE defrag of %1</source>
+        <translation>%1 的 MoE 碎片整理</translation>
+    </message>
+    <message>
+        <source>Route statistics of %1</source>
+        <translation>%1 的路由统计</translation>
+    </message>
+    <message>
+        <source>Compact %1</source>
+        <translation>压缩 %1</translation>
+    </message>
+    <message>
+        <source>Requantize %1</source>
+        <translation>重新量化 %1</translation>
     </message>
 </context>
 <context>
@@ -479,6 +641,97 @@
     </message>
 </context>
 <context>
+    <name>cmfw::BitsView</name>
+    <message>
+        <source>Bit allocation</source>
+        <translation>位分配</translation>
+    </message>
+    <message>
+        <source>Mean bits per weight by layer and family</source>
+        <translation>按层和类别统计的平均每权重位数</translation>
+    </message>
+    <message>
+        <source>Tensors of:</source>
+        <translation>张量来源：</translation>
+    </message>
+    <message>
+        <source>the model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>skill %1</source>
+        <translation>技能 %1</translation>
+    </message>
+    <message>
+        <source>no tensor</source>
+        <translation>无张量</translation>
+    </message>
+    <message>
+        <source>Row widths</source>
+        <translation>行位宽</translation>
+    </message>
+    <message>
+        <source>Row widths (vbit)</source>
+        <translation>行位宽（vbit）</translation>
+    </message>
+    <message>
+        <source>Scale profiles</source>
+        <translation>缩放系数分布</translation>
+    </message>
+    <message>
+        <source>MTP</source>
+        <translation>MTP</translation>
+    </message>
+    <message>
+        <source>outside</source>
+        <translation>层外</translation>
+    </message>
+    <message>
+        <source>Bits per weight</source>
+        <translation>每权重位数</translation>
+    </message>
+    <message>
+        <source>Bits per weight of %1</source>
+        <translation>%1 的每权重位数</translation>
+    </message>
+    <message>
+        <source>family</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>layer</source>
+        <translation>层</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 %2 (%n tensor(s))</source>
+        <translation>
+            <numerusform>%1 %2（%n 个张量）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 weights in %2: %3 bits per weight on average (bytes × 8 / weights, every overhead included). By dtype: %4. Hover a cell for how its number is made up; click it to open its tensor below.</source>
+        <translation>%1 个权重，共 %2：平均每权重 %3 位（字节数 × 8 / 权重数，含全部开销）。按数据类型：%4。将鼠标悬停在单元格上可查看其数值的构成；点击单元格可在下方打开对应的张量。</translation>
+    </message>
+    <message>
+        <source>no tensor of this family in this layer</source>
+        <translation>该层中没有此类别的张量</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tensor(s), %1 weights in %2</source>
+        <translation>
+            <numerusform>%n 个张量，%1 个权重，共 %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>  … and %1 more</source>
+        <translation>  … 另有 %1 个</translation>
+    </message>
+    <message>
+        <source>%1 bits per weight = %2 codes + %3 overhead</source>
+        <translation>每权重 %1 位 = 码值 %2 + 开销 %3</translation>
+    </message>
+</context>
+<context>
     <name>cmfw::BytesChart</name>
     <message>
         <source>bytes</source>
@@ -495,6 +748,566 @@
     <message>
         <source>KiB</source>
         <translation>KiB</translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::ChatSettingsPanel</name>
+    <message>
+        <source>System prompt</source>
+        <translation>系统提示词</translation>
+    </message>
+    <message>
+        <source>Sampling</source>
+        <translation>采样</translation>
+    </message>
+    <message>
+        <source>Greedy (argmax)</source>
+        <translation>贪心（argmax）</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关</translation>
+    </message>
+    <message>
+        <source>Reset sampling</source>
+        <translation>重置采样</translation>
+    </message>
+    <message>
+        <source>Temperature</source>
+        <translation>温度</translation>
+    </message>
+    <message>
+        <source>Top-k</source>
+        <translation>Top-k</translation>
+    </message>
+    <message>
+        <source>Top-p</source>
+        <translation>Top-p</translation>
+    </message>
+    <message>
+        <source>Min-p</source>
+        <translation>Min-p</translation>
+    </message>
+    <message>
+        <source>Repetition penalty</source>
+        <translation>重复惩罚</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>随机种子</translation>
+    </message>
+    <message>
+        <source>Max tokens</source>
+        <translation>最大 token 数</translation>
+    </message>
+    <message>
+        <source>Task and skill (next reply, no reload)</source>
+        <translation>任务与技能（从下一条回复起生效，无需重新加载）</translation>
+    </message>
+    <message>
+        <source>With auto: 0 = the lowest-energy skill alone; T &gt; 0 blends every record with weights softmax(−E/T)</source>
+        <translation>自动模式下：0 = 仅使用能量最低的技能；T &gt; 0 时按权重 softmax(−E/T) 混合所有记录</translation>
+    </message>
+    <message>
+        <source>Task mask</source>
+        <translation>任务掩码</translation>
+    </message>
+    <message>
+        <source>Skill</source>
+        <translation>技能</translation>
+    </message>
+    <message>
+        <source>Blend temperature</source>
+        <translation>混合温度</translation>
+    </message>
+    <message>
+        <source>Context</source>
+        <translation>上下文</translation>
+    </message>
+    <message>
+        <source> tokens</source>
+        <translation> 个 token</translation>
+    </message>
+    <message>
+        <source>%v / %m used</source>
+        <translation>已用 %v / %m</translation>
+    </message>
+    <message>
+        <source>enable_thinking</source>
+        <translation>enable_thinking</translation>
+    </message>
+    <message>
+        <source>The template variable; shown because this file&apos;s chat template reads it</source>
+        <translation>模板变量；因本文件的对话模板会读取它而显示</translation>
+    </message>
+    <message>
+        <source>Length</source>
+        <translation>长度</translation>
+    </message>
+    <message>
+        <source>Used</source>
+        <translation>已用</translation>
+    </message>
+    <message>
+        <source>none (dense)</source>
+        <translation>无（稠密）</translation>
+    </message>
+    <message>
+        <source>none (backbone)</source>
+        <translation>无（主干）</translation>
+    </message>
+    <message>
+        <source>auto (routing)</source>
+        <translation>自动（路由）</translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::ChatView</name>
+    <message>
+        <source>Chat — %1</source>
+        <translation>对话 — %1</translation>
+    </message>
+    <message>
+        <source>Message (Ctrl+Enter sends)</source>
+        <translation>消息（Ctrl+Enter 发送）</translation>
+    </message>
+    <message>
+        <source>Send</source>
+        <translation>发送</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Regenerate</source>
+        <translation>重新生成</translation>
+    </message>
+    <message>
+        <source>Edit last</source>
+        <translation>编辑上一条</translation>
+    </message>
+    <message>
+        <source>Copy reply</source>
+        <translation>复制回复</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>清空</translation>
+    </message>
+    <message>
+        <source>Save…</source>
+        <translation>保存…</translation>
+    </message>
+    <message>
+        <source>Load…</source>
+        <translation>加载…</translation>
+    </message>
+    <message>
+        <source>Export Markdown…</source>
+        <translation>导出 Markdown…</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <source>Prompt</source>
+        <translation>提示词</translation>
+    </message>
+    <message>
+        <source>Generating…</source>
+        <translation>正在生成…</translation>
+    </message>
+    <message>
+        <source>Error: %1</source>
+        <translation>错误：%1</translation>
+    </message>
+    <message>
+        <source>Loading %1…</source>
+        <translation>正在加载 %1…</translation>
+    </message>
+    <message>
+        <source>Resend edited</source>
+        <translation>重新发送已编辑的消息</translation>
+    </message>
+    <message>
+        <source>The prompt is shown once the model has loaded.</source>
+        <translation>模型加载完成后将显示提示词。</translation>
+    </message>
+    <message>
+        <source>The exact prompt the next reply starts from (the conversation%1, rendered by the file&apos;s chat template): %2 tokens.</source>
+        <translation>下一条回复所基于的确切提示词（对话%1，由本文件的对话模板渲染）：%2 个 token。</translation>
+    </message>
+    <message>
+        <source> and the pending input</source>
+        <translation>及待发送的输入</translation>
+    </message>
+    <message>
+        <source>The template refused this conversation: %1</source>
+        <translation>模板拒绝了此对话：%1</translation>
+    </message>
+    <message>
+        <source>Estimated: %1 weights + %2 KV cache = %3</source>
+        <translation>估算：权重 %1 + KV 缓存 %2 = %3</translation>
+    </message>
+    <message>
+        <source>No memory estimate: %1</source>
+        <translation>无法估算内存：%1</translation>
+    </message>
+    <message>
+        <source>Resident now (VmRSS): %1</source>
+        <translation>当前驻留内存（VmRSS）：%1</translation>
+    </message>
+    <message>
+        <source>Note: this conversation was held with %1 (directory hash %2), not with the file open here.</source>
+        <translation>注意：此对话是与 %1（目录哈希 %2）进行的，而不是与此处打开的文件。</translation>
+    </message>
+    <message>
+        <source>Save conversation</source>
+        <translation>保存对话</translation>
+    </message>
+    <message>
+        <source>Conversations (*.json)</source>
+        <translation>对话 (*.json)</translation>
+    </message>
+    <message>
+        <source>Load conversation</source>
+        <translation>加载对话</translation>
+    </message>
+    <message>
+        <source>Export as Markdown</source>
+        <translation>导出为 Markdown</translation>
+    </message>
+    <message>
+        <source>Markdown (*.md)</source>
+        <translation>Markdown (*.md)</translation>
+    </message>
+    <message>
+        <source>The conversation is longer than the context: the oldest %1 messages were left out of the prompt of this reply.</source>
+        <translation>对话长度超出上下文：最早的 %1 条消息未包含在本次回复的提示词中。</translation>
+    </message>
+    <message>
+        <source>Rendering the prompt…</source>
+        <translation>正在渲染提示词…</translation>
+    </message>
+    <message>
+        <source>That is more than the context of %1 tokens: the oldest messages will be left out.</source>
+        <translation>这超出了 %1 个 token 的上下文：最早的消息将被省略。</translation>
+    </message>
+    <message>
+        <source>Your message %1</source>
+        <translation>您的消息 %1</translation>
+    </message>
+    <message>
+        <source>Reply %1</source>
+        <translation>回复 %1</translation>
+    </message>
+    <message>
+        <source>Available: %1 (%2)</source>
+        <translation>可用：%1（%2）</translation>
+    </message>
+    <message>
+        <source>Not enough memory for this context: %1; lower the context length or open a smaller quantization.</source>
+        <translation>内存不足以支持此上下文：%1；请降低上下文长度，或打开更小的量化版本。</translation>
+    </message>
+    <message>
+        <source>With the chat template this message makes a prompt of %1 tokens,</source>
+        <translation>套用对话模板后，此消息构成的提示词有 %1 个 token，</translation>
+    </message>
+    <message>
+        <source>This message is %1 tokens,</source>
+        <translation>此消息有 %1 个 token，</translation>
+    </message>
+    <message>
+        <source>but the context holds %1 tokens, %2 of them kept for the reply: shorten the message, or raise the context length in Settings</source>
+        <translation>但上下文只能容纳 %1 个 token，其中 %2 个预留给回复：请缩短消息，或在设置中增大上下文长度</translation>
+    </message>
+    <message>
+        <source>(this model allows up to %1)</source>
+        <translation>（此模型最多支持 %1）</translation>
+    </message>
+    <message>
+        <source>[… %1 characters of the prompt are not shown here …]</source>
+        <translation>[… 此处未显示提示词中的 %1 个字符 …]</translation>
+    </message>
+    <message>
+        <source>first token %1 ms</source>
+        <translation>首 token %1 毫秒</translation>
+    </message>
+    <message>
+        <source>prefill %1 tok/s</source>
+        <translation>预填充 %1 tok/s</translation>
+    </message>
+    <message>
+        <source>decode %1 tok/s</source>
+        <translation>解码 %1 tok/s</translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation>%1 个 token</translation>
+    </message>
+    <message>
+        <source>finish: %1</source>
+        <translation>结束：%1</translation>
+    </message>
+    <message>
+        <source>the oldest %1 messages did not fit the context and were left out</source>
+        <translation>最早的 %1 条消息超出上下文，已被省略</translation>
+    </message>
+    <message>
+        <source>task %1</source>
+        <translation>任务 %1</translation>
+    </message>
+    <message>
+        <source>auto → blend (argmin %1; E: %2)</source>
+        <translation>自动 → 混合（argmin %1；E：%2）</translation>
+    </message>
+    <message>
+        <source>auto → %1 (E: %2)</source>
+        <translation>自动 → %1（E：%2）</translation>
+    </message>
+    <message>
+        <source>skill %1</source>
+        <translation>技能 %1</translation>
+    </message>
+    <message>
+        <source>… %1 more characters are not shown.</source>
+        <translation>… 另有 %1 个字符未显示。</translation>
+    </message>
+    <message>
+        <source>Show the whole message</source>
+        <translation>显示完整消息</translation>
+    </message>
+    <message>
+        <source>You</source>
+        <translation>您</translation>
+    </message>
+    <message>
+        <source>Assistant</source>
+        <translation>助手</translation>
+    </message>
+    <message>
+        <source>a reply is running</source>
+        <translation>正在生成回复</translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::ChatWorker</name>
+    <message>
+        <source>no model loaded</source>
+        <translation>未加载模型</translation>
+    </message>
+    <message>
+        <source>lower the context length in Settings or open a smaller quantization (CMF_MEMORY_LIMIT=off turns this check off)</source>
+        <translation>请在设置中降低上下文长度，或打开更小的量化版本（CMF_MEMORY_LIMIT=off 可关闭此检查）</translation>
+    </message>
+    <message>
+        <source>The conversation is longer than the context (%1 tokens): the oldest %2 messages are left out of the prompt.</source>
+        <translation>对话长度超出上下文（%1 个 token）：最早的 %2 条消息未包含在提示词中。</translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::CompareView</name>
+    <message numerus="yes">
+        <source>… %n more</source>
+        <translation>
+            <numerusform>… 另有 %n 个</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>absent</source>
+        <translation>不存在</translation>
+    </message>
+    <message>
+        <source>only in A</source>
+        <translation>仅在 A 中</translation>
+    </message>
+    <message>
+        <source>only in B</source>
+        <translation>仅在 B 中</translation>
+    </message>
+    <message>
+        <source>same</source>
+        <translation>相同</translation>
+    </message>
+    <message>
+        <source>changed</source>
+        <translation>已更改</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>比较</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Show:</source>
+        <translation>显示：</translation>
+    </message>
+    <message>
+        <source>All tensors</source>
+        <translation>所有张量</translation>
+    </message>
+    <message>
+        <source>Every difference</source>
+        <translation>所有差异</translation>
+    </message>
+    <message>
+        <source>Changed</source>
+        <translation>已更改</translation>
+    </message>
+    <message>
+        <source>Only in A</source>
+        <translation>仅在 A 中</translation>
+    </message>
+    <message>
+        <source>Only in B</source>
+        <translation>仅在 B 中</translation>
+    </message>
+    <message>
+        <source>Same</source>
+        <translation>相同</translation>
+    </message>
+    <message>
+        <source>Filter by name…</source>
+        <translation>按名称筛选…</translation>
+    </message>
+    <message>
+        <source>Header differences</source>
+        <translation>头部差异</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>变更</translation>
+    </message>
+    <message>
+        <source>JSON pointer</source>
+        <translation>JSON 指针</translation>
+    </message>
+    <message>
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <source>Choose Tools ▸ Compare with… to compare this file with another.</source>
+        <translation>选择“工具 ▸ 与其他文件比较…”即可将此文件与另一个文件比较。</translation>
+    </message>
+    <message>
+        <source>Compare %1 with %2</source>
+        <translation>比较 %1 与 %2</translation>
+    </message>
+    <message>
+        <source>identical</source>
+        <translation>完全相同</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tensor(s) differ</source>
+        <translation>
+            <numerusform>%n 个张量不同</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Comparing %1 with %2…</source>
+        <translation>正在比较 %1 与 %2…</translation>
+    </message>
+    <message>
+        <source>Could not compare: %1 (%2)</source>
+        <translation>无法比较：%1（%2）</translation>
+    </message>
+    <message>
+        <source>Compare failed: %1</source>
+        <translation>比较失败：%1</translation>
+    </message>
+    <message>
+        <source>Comparison cancelled.</source>
+        <translation>比较已取消。</translation>
+    </message>
+    <message>
+        <source>✔ Identical: every tensor, the header and every section agree (compared in %1).</source>
+        <translation>✔ 完全相同：所有张量、头部和所有数据段均一致（比较用时 %1）。</translation>
+    </message>
+    <message>
+        <source>✘ The files differ (%1 tensors in A, %2 in B, compared in %3).</source>
+        <translation>✘ 文件不同（A 中 %1 个张量，B 中 %2 个；比较用时 %3）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n changed</source>
+        <translation>
+            <numerusform>%n 个已更改</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n only in A</source>
+        <translation>
+            <numerusform>%n 个仅在 A 中</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n only in B</source>
+        <translation>
+            <numerusform>%n 个仅在 B 中</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n same</source>
+        <translation>
+            <numerusform>%n 个相同</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>header same</source>
+        <translation>头部相同</translation>
+    </message>
+    <message numerus="yes">
+        <source>header: %n difference(s)</source>
+        <translation>
+            <numerusform>头部：%n 处差异</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Sections: %1</source>
+        <translation>数据段：%1</translation>
+    </message>
+    <message>
+        <source>Values were not compared.</source>
+        <translation>未比较数值。</translation>
+    </message>
+    <message>
+        <source>%1 and %2 are identical</source>
+        <translation>%1 与 %2 完全相同</translation>
+    </message>
+    <message>
+        <source>%1 and %2 differ: %3 changed, %4 only in A, %5 only in B, %6 header difference(s)</source>
+        <translation>%1 与 %2 不同：%3 个已更改，%4 个仅在 A 中，%5 个仅在 B 中，头部差异 %6 处</translation>
+    </message>
+    <message>
+        <source>section_hashes is left out: the masks, vocab and index sections are compared byte for byte above.</source>
+        <translation>section_hashes 未纳入比较：掩码、词表和索引数据段已在上方逐字节比较。</translation>
+    </message>
+    <message>
+        <source>The headers are the same.</source>
+        <translation>头部相同。</translation>
+    </message>
+    <message>
+        <source>added</source>
+        <translation>已添加</translation>
+    </message>
+    <message>
+        <source>removed</source>
+        <translation>已删除</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n tensor(s)</source>
+        <translation>
+            <numerusform>%1 / %n 个张量</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -755,6 +1568,30 @@
         <source>Shards (%1)</source>
         <translation>分片（%1）</translation>
     </message>
+    <message>
+        <source>Bit allocation</source>
+        <translation>位分配</translation>
+    </message>
+    <message>
+        <source>Tasks &amp; skills</source>
+        <translation>任务与技能</translation>
+    </message>
+    <message>
+        <source>Expert routing</source>
+        <translation>专家路由</translation>
+    </message>
+    <message>
+        <source>Quantization error</source>
+        <translation>量化误差</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>比较</translation>
+    </message>
+    <message>
+        <source>Compare with %1</source>
+        <translation>与 %1 比较</translation>
+    </message>
 </context>
 <context>
     <name>cmfw::HeaderJsonModel</name>
@@ -856,6 +1693,120 @@
     <message>
         <source>Fields in italics are not defined by the spec; readers ignore them, the workbench shows them.</source>
         <translation>斜体字段未在规范中定义；读取器会忽略它们，本工具会显示它们。</translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::HeatmapToolbar</name>
+    <message>
+        <source>Fit</source>
+        <translation>适应</translation>
+    </message>
+    <message>
+        <source>Fit the whole grid into the view (0)</source>
+        <translation>将整个网格缩放到视图内（0）</translation>
+    </message>
+    <message>
+        <source>+</source>
+        <translation>+</translation>
+    </message>
+    <message>
+        <source>Zoom in (+ or the mouse wheel)</source>
+        <translation>放大（+ 或鼠标滚轮）</translation>
+    </message>
+    <message>
+        <source>−</source>
+        <translation>−</translation>
+    </message>
+    <message>
+        <source>Zoom out (−)</source>
+        <translation>缩小（−）</translation>
+    </message>
+    <message>
+        <source>Heatmap</source>
+        <translation>热力图</translation>
+    </message>
+    <message>
+        <source>PNG</source>
+        <translation>PNG</translation>
+    </message>
+    <message>
+        <source>Export a heatmap as shown, as a PNG image</source>
+        <translation>将热力图按当前显示导出为 PNG 图像</translation>
+    </message>
+    <message>
+        <source>CSV</source>
+        <translation>CSV</translation>
+    </message>
+    <message>
+        <source>Export a heatmap&apos;s values as CSV</source>
+        <translation>将热力图的数值导出为 CSV</translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::HeatmapWidget</name>
+    <message>
+        <source>no value</source>
+        <translation>无值</translation>
+    </message>
+    <message>
+        <source>No data</source>
+        <translation>无数据</translation>
+    </message>
+    <message>
+        <source>row</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <source>column</source>
+        <translation>列</translation>
+    </message>
+    <message>
+        <source>value: %1</source>
+        <translation>值：%1</translation>
+    </message>
+    <message>
+        <source>Zoom in (+)</source>
+        <translation>放大（+）</translation>
+    </message>
+    <message>
+        <source>Zoom out (−)</source>
+        <translation>缩小（−）</translation>
+    </message>
+    <message>
+        <source>Fit (0)</source>
+        <translation>适应视图（0）</translation>
+    </message>
+    <message>
+        <source>Export PNG…</source>
+        <translation>导出 PNG…</translation>
+    </message>
+    <message>
+        <source>Export CSV…</source>
+        <translation>导出 CSV…</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>Export heatmap as PNG</source>
+        <translation>将热力图导出为 PNG</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>PNG 图像 (*.png)</translation>
+    </message>
+    <message>
+        <source>Cannot write %1</source>
+        <translation>无法写入 %1</translation>
+    </message>
+    <message>
+        <source>Export heatmap values as CSV</source>
+        <translation>将热力图数值导出为 CSV</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV 文件 (*.csv)</translation>
     </message>
 </context>
 <context>
@@ -1177,6 +2128,121 @@
         <source>Cancelling jobs…</source>
         <translation>正在取消任务…</translation>
     </message>
+    <message>
+        <source>&amp;Compare with…</source>
+        <translation>与其他文件比较(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Compare the current file with another CMF file: tensors, header and sections</source>
+        <translation>将当前文件与另一个 CMF 文件比较：张量、头部和数据段</translation>
+    </message>
+    <message>
+        <source>C&amp;hat with this model…</source>
+        <translation>与此模型对话(&amp;H)…</translation>
+    </message>
+    <message>
+        <source>Talk to the current file (the demo model when none is open) on the CPU engine</source>
+        <translation>在 CPU 推理引擎上与当前文件对话（未打开文件时使用演示模型）</translation>
+    </message>
+    <message>
+        <source>Comparing %1 with %2</source>
+        <translation>正在比较 %1 与 %2</translation>
+    </message>
+    <message>
+        <source>Chat opened on %1</source>
+        <translation>已打开与 %1 的对话</translation>
+    </message>
+    <message>
+        <source>Compare %1 with</source>
+        <translation>选择与 %1 比较的文件</translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::MaskBitmapPanel</name>
+    <message>
+        <source>inactive</source>
+        <translation>不活跃</translation>
+    </message>
+    <message>
+        <source>active</source>
+        <translation>活跃</translation>
+    </message>
+    <message>
+        <source>sparsity</source>
+        <translation>稀疏度</translation>
+    </message>
+    <message>
+        <source>%1 in %2; %3 has %4 of %5 active (sparsity %6)</source>
+        <translation>在 %2 中%1；%3 中 %4 / %5 个活跃（稀疏度 %6）</translation>
+    </message>
+    <message>
+        <source>neither</source>
+        <translation>均不活跃</translation>
+    </message>
+    <message>
+        <source>only %1</source>
+        <translation>仅 %1</translation>
+    </message>
+    <message>
+        <source>both</source>
+        <translation>两者均活跃</translation>
+    </message>
+    <message>
+        <source>differ</source>
+        <translation>差异</translation>
+    </message>
+    <message>
+        <source>FFN neuron</source>
+        <translation>FFN 神经元</translation>
+    </message>
+    <message>
+        <source>head</source>
+        <translation>注意力头</translation>
+    </message>
+    <message>
+        <source>expert</source>
+        <translation>专家</translation>
+    </message>
+    <message>
+        <source>FFN neurons of “%1”: %2 of %3 active</source>
+        <translation>“%1”的 FFN 神经元：%2 / %3 个活跃</translation>
+    </message>
+    <message>
+        <source>Difference</source>
+        <translation>差异</translation>
+    </message>
+    <message>
+        <source>Heads and gate</source>
+        <translation>注意力头与门控</translation>
+    </message>
+    <message>
+        <source>gate</source>
+        <translation>门控</translation>
+    </message>
+    <message>
+        <source>head %1 of %2 %3 is %4 in %5</source>
+        <translation>%2 %3 的注意力头 %1 在 %5 中%4</translation>
+    </message>
+    <message>
+        <source>masked</source>
+        <translation>已屏蔽</translation>
+    </message>
+    <message>
+        <source>%1 %2 runs in %3</source>
+        <translation>%1 %2 在 %3 中运行</translation>
+    </message>
+    <message>
+        <source>%1 %2 is skipped in %3 (its gate is off)</source>
+        <translation>%1 %2 在 %3 中被跳过（其门控关闭）</translation>
+    </message>
+    <message>
+        <source>Routable experts</source>
+        <translation>可路由专家</translation>
+    </message>
+    <message>
+        <source>“%1” has no expert area: every expert stays routable (§5).</source>
+        <translation>“%1”没有专家区：所有专家均保持可路由（§5）。</translation>
+    </message>
 </context>
 <context>
     <name>cmfw::MasksView</name>
@@ -1263,36 +2329,6 @@
         <translation>行</translation>
     </message>
     <message>
-        <source>Active FFN neurons</source>
-        <translation>活跃 FFN 神经元</translation>
-    </message>
-    <message>
-        <source>Active heads</source>
-        <translation>活跃注意力头</translation>
-    </message>
-    <message>
-        <source>Layer gate</source>
-        <translation>层门控</translation>
-    </message>
-    <message>
-        <source>Active experts</source>
-        <translation>活跃专家</translation>
-    </message>
-    <message>
-        <source>Sparse index</source>
-        <translation>稀疏索引</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n entry(ies) (task × layer) in %1: %2 active FFN groups and %3 active heads in total. Deprecation-pending: engines read the mask bits directly (§7).</source>
-        <translation>
-            <numerusform>%n 条记录（任务 × 层），共 %1：合计 %2 个活跃 FFN 组和 %3 个活跃注意力头。即将弃用：推理引擎直接读取掩码位（§7）。</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>No sparse index (index_off = 0). Writers should no longer emit it (§7).</source>
-        <translation>没有稀疏索引（index_off = 0）。写入器不应再生成它（§7）。</translation>
-    </message>
-    <message>
         <source>on</source>
         <translation>开</translation>
     </message>
@@ -1304,12 +2340,366 @@
         <source>—</source>
         <translation>—</translation>
     </message>
+    <message>
+        <source>(none)</source>
+        <translation>（无）</translation>
+    </message>
+    <message>
+        <source>Task:</source>
+        <translation>任务：</translation>
+    </message>
+    <message>
+        <source>compared with:</source>
+        <translation>对比：</translation>
+    </message>
+    <message>
+        <source>Per layer</source>
+        <translation>按层</translation>
+    </message>
+    <message>
+        <source>FFN</source>
+        <translation>FFN</translation>
+    </message>
+    <message>
+        <source>Heads</source>
+        <translation>注意力头</translation>
+    </message>
+    <message>
+        <source>Gate</source>
+        <translation>门控</translation>
+    </message>
+    <message numerus="yes">
+        <source>Sparse index: %n entry(ies) (task × layer) in %1: %2 active FFN groups and %3 active heads in total. Deprecation-pending: engines read the mask bits directly (§7).</source>
+        <translation>
+            <numerusform>稀疏索引：%n 条记录（任务 × 层），共 %1：合计 %2 个活跃 FFN 组和 %3 个活跃注意力头。即将弃用：推理引擎直接读取掩码位（§7）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No sparse index (index_off = 0); writers should no longer emit it (§7).</source>
+        <translation>没有稀疏索引（index_off = 0）；写入器不应再生成它（§7）。</translation>
+    </message>
+    <message>
+        <source>visit</source>
+        <translation>遍次</translation>
+    </message>
+    <message>
+        <source>layer</source>
+        <translation>层</translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::OperationDialog</name>
+    <message>
+        <source>Input: %1</source>
+        <translation>输入：%1</translation>
+    </message>
+    <message>
+        <source>Task name</source>
+        <translation>任务名称</translation>
+    </message>
+    <message>
+        <source>Corpus files (;-separated)</source>
+        <translation>语料文件（以 ; 分隔）</translation>
+    </message>
+    <message>
+        <source>Held-out text (quality)</source>
+        <translation>留出文本（质量）</translation>
+    </message>
+    <message>
+        <source>Keep fraction</source>
+        <translation>保留比例</translation>
+    </message>
+    <message>
+        <source>Skill id</source>
+        <translation>技能 Id</translation>
+    </message>
+    <message>
+        <source>Donor folder (Hugging Face)</source>
+        <translation>供体模型文件夹（Hugging Face）</translation>
+    </message>
+    <message>
+        <source>Example prompts</source>
+        <translation>示例提示词</translation>
+    </message>
+    <message>
+        <source>Backbone prompts (optional)</source>
+        <translation>主干提示词（可选）</translation>
+    </message>
+    <message>
+        <source>Base model</source>
+        <translation>基础模型</translation>
+    </message>
+    <message>
+        <source>Skill file</source>
+        <translation>技能文件</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>任务</translation>
+    </message>
+    <message>
+        <source>Route statistics (JSON)</source>
+        <translation>路由统计（JSON）</translation>
+    </message>
+    <message>
+        <source>Cover</source>
+        <translation>覆盖率</translation>
+    </message>
+    <message>
+        <source>Text files (;-separated)</source>
+        <translation>文本文件（以 ; 分隔）</translation>
+    </message>
+    <message>
+        <source>Quant (q8, q4t, q4tp, vbit, …)</source>
+        <translation>量化方式（q8, q4t, q4tp, vbit, …）</translation>
+    </message>
+    <message>
+        <source>Only tensors matching (regex)</source>
+        <translation>仅限匹配的张量（正则表达式）</translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation>输出文件</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>开始</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>Choose files</source>
+        <translation>选择文件</translation>
+    </message>
+    <message>
+        <source>Choose a folder</source>
+        <translation>选择文件夹</translation>
+    </message>
+    <message>
+        <source>Choose a file</source>
+        <translation>选择文件</translation>
+    </message>
+    <message>
+        <source>Choose an output file.</source>
+        <translation>请选择输出文件。</translation>
+    </message>
+    <message>
+        <source>The output must be a new file: the open one is never overwritten.</source>
+        <translation>输出必须是新文件：已打开的文件永远不会被覆盖。</translation>
+    </message>
+    <message>
+        <source>Fill in every field.</source>
+        <translation>请填写所有字段。</translation>
+    </message>
+    <message>
+        <source>A held-out text is needed: quality is measured, never declared.</source>
+        <translation>需要留出文本：质量是测量出来的，而不是声明的。</translation>
+    </message>
+    <message>
+        <source>No such file: %1</source>
+        <translation>文件不存在：%1</translation>
+    </message>
+    <message>
+        <source>The fraction must be in (0, 1].</source>
+        <translation>比例必须在 (0, 1] 范围内。</translation>
+    </message>
 </context>
 <context>
     <name>cmfw::PreviewModel</name>
     <message>
         <source>[%1, %2] = %3</source>
         <translation>[%1, %2] = %3</translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::QualityContractView</name>
+    <message>
+        <source>Quality contract</source>
+        <translation>质量契约</translation>
+    </message>
+    <message>
+        <source>§5.1: quality is a held-out contract, not a declaration — a writer without a measured metric writes null.</source>
+        <translation>§5.1：质量是基于留出数据的契约，而非声明——没有测得指标的写入器写入 null。</translation>
+    </message>
+    <message>
+        <source>NOT MEASURED</source>
+        <translation>未测量</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>quality is null: the writer measured nothing, so the file makes no quality claim for this task</source>
+        <translation>quality 为 null：写入器未做任何测量，因此文件不对该任务的质量作任何声明</translation>
+    </message>
+    <message>
+        <source>masked perplexity ÷ dense perplexity on held-out text: 1.0 = no loss, higher = worse</source>
+        <translation>留出文本上的掩码困惑度 ÷ 稠密困惑度：1.0 = 无损失，越高越差</translation>
+    </message>
+    <message>
+        <source>NOT MEASURED: the mask carries no held-out quality (quality = null, §5.1). Its effect on the model is unknown; the runtime warns when switching to it.</source>
+        <translation>未测量：该掩码没有在留出数据上测得的质量（quality = null，§5.1）。它对模型的影响未知；切换到它时运行时会发出警告。</translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::QuantView</name>
+    <message>
+        <source>The Hugging Face folder this file was converted from</source>
+        <translation>此文件转换自的 Hugging Face 文件夹</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>Measure</source>
+        <translation>测量</translation>
+    </message>
+    <message>
+        <source>Source checkpoint:</source>
+        <translation>源检查点：</translation>
+    </message>
+    <message>
+        <source>Dequantized values against the source: relative RMS error ‖q − w‖/‖w‖ and the largest |q − w| per tensor.</source>
+        <translation>反量化值与源值对比：每个张量的相对 RMS 误差 ‖q − w‖/‖w‖ 以及最大 |q − w|。</translation>
+    </message>
+    <message>
+        <source>Tensor</source>
+        <translation>张量</translation>
+    </message>
+    <message>
+        <source>dtype</source>
+        <translation>数据类型</translation>
+    </message>
+    <message>
+        <source>Values</source>
+        <translation>数值</translation>
+    </message>
+    <message>
+        <source>Relative RMS error</source>
+        <translation>相对 RMS 误差</translation>
+    </message>
+    <message>
+        <source>Max |error|</source>
+        <translation>最大 |误差|</translation>
+    </message>
+    <message>
+        <source>Source checkpoint folder</source>
+        <translation>源检查点文件夹</translation>
+    </message>
+    <message>
+        <source>Quantization error of %1</source>
+        <translation>%1 的量化误差</translation>
+    </message>
+    <message>
+        <source>Could not measure: %1</source>
+        <translation>无法测量：%1</translation>
+    </message>
+    <message>
+        <source>%1 tensors compared with the source; the largest relative RMS error is %2 (%3). Click a row for its error histogram.</source>
+        <translation>已将 %1 个张量与源值比较；最大相对 RMS 误差为 %2（%3）。点击某一行可查看其误差直方图。</translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::RoutingView</name>
+    <message>
+        <source>Text to route (or a file); the statistics count, per MoE layer, how many tokens selected each expert:</source>
+        <translation>要路由的文本（或文件）；统计会按 MoE 层计算每个专家被多少个 token 选中：</translation>
+    </message>
+    <message>
+        <source>Run on the text as %1</source>
+        <translation>在文本上运行，作为 %1</translation>
+    </message>
+    <message>
+        <source>Run on a file as %1…</source>
+        <translation>在文件上运行，作为 %1…</translation>
+    </message>
+    <message>
+        <source>Load %1…</source>
+        <translation>加载 %1…</translation>
+    </message>
+    <message>
+        <source>Save %1…</source>
+        <translation>保存 %1…</translation>
+    </message>
+    <message>
+        <source>Text file</source>
+        <translation>文本文件</translation>
+    </message>
+    <message>
+        <source>Route statistics</source>
+        <translation>路由统计</translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation>JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>%1: no statistics yet</source>
+        <translation>%1：尚无统计</translation>
+    </message>
+    <message>
+        <source>layer</source>
+        <translation>层</translation>
+    </message>
+    <message>
+        <source>expert</source>
+        <translation>专家</translation>
+    </message>
+    <message>
+        <source>Run or load statistics</source>
+        <translation>请运行或加载统计</translation>
+    </message>
+    <message>
+        <source>Layer</source>
+        <translation>层</translation>
+    </message>
+    <message>
+        <source>Overlap of A and B (Σ min)</source>
+        <translation>A 与 B 的重叠（Σ min）</translation>
+    </message>
+    <message>
+        <source>Tensor</source>
+        <translation>张量</translation>
+    </message>
+    <message>
+        <source>dtype</source>
+        <translation>数据类型</translation>
+    </message>
+    <message>
+        <source>Shape</source>
+        <translation>形状</translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation>字节</translation>
+    </message>
+    <message>
+        <source>Route statistics (%1)</source>
+        <translation>路由统计（%1）</translation>
+    </message>
+    <message>
+        <source>Selection frequency (share of a layer&apos;s selections)</source>
+        <translation>选中频率（占该层全部选择的比例）</translation>
+    </message>
+    <message>
+        <source>dense layer</source>
+        <translation>稠密层</translation>
+    </message>
+    <message>
+        <source>%1: %2 tokens, top-%3</source>
+        <translation>%1：%2 个 token，top-%3</translation>
+    </message>
+    <message>
+        <source>dense</source>
+        <translation>稠密</translation>
+    </message>
+    <message>
+        <source>%1 is not route statistics: %2</source>
+        <translation>%1 不是路由统计：%2</translation>
     </message>
 </context>
 <context>
@@ -1352,6 +2742,120 @@
     <message>
         <source>row</source>
         <translation>行</translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::RowWidthsPanel</name>
+    <message>
+        <source>Tensor:</source>
+        <translation>张量：</translation>
+    </message>
+    <message>
+        <source>Rows per line:</source>
+        <translation>每排行数：</translation>
+    </message>
+    <message>
+        <source>auto</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <source>No vbit or vbit_ro tensors in this file: every row of its quantized tensors has the same width.</source>
+        <translation>此文件中没有 vbit 或 vbit_ro 张量：其量化张量的每一行位宽都相同。</translation>
+    </message>
+    <message>
+        <source>vbit gives each row its own width (3–8 bits) by water-filling toward the tensor&apos;s mean budget (§3.2).</source>
+        <translation>vbit 通过注水法逼近张量的平均位预算，为每一行分配各自的位宽（3–8 位）（§3.2）。</translation>
+    </message>
+    <message>
+        <source>The payload of %1 is shorter than its width table.</source>
+        <translation>%1 的数据比其位宽表还短。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n bit(s)</source>
+        <translation>
+            <numerusform>%n 位</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Bits per row of %1</source>
+        <translation>%1 的每行位数</translation>
+    </message>
+    <message>
+        <source>first row</source>
+        <translation>起始行</translation>
+    </message>
+    <message>
+        <source>+ row</source>
+        <translation>+ 行</translation>
+    </message>
+    <message>
+        <source>past the last row</source>
+        <translation>超出最后一行</translation>
+    </message>
+    <message>
+        <source>mean bits</source>
+        <translation>平均位数</translation>
+    </message>
+    <message>
+        <source>tensor row %1: %2 codes of this width, %3 bytes packed
+group scales: min %4, mean %5, max %6</source>
+        <translation>张量第 %1 行：%2 个此位宽的码值，打包后 %3 字节
+分组缩放系数：最小 %4，平均 %5，最大 %6</translation>
+    </message>
+    <message>
+        <source>bits per row</source>
+        <translation>每行位数</translation>
+    </message>
+    <message>
+        <source>rows</source>
+        <translation>行数</translation>
+    </message>
+    <message>
+        <source>%1 rows × %2; widths %3–%4 bits, mean %5 (the codes). With scales, widths%6 and padding the tensor costs %7 bits per weight. %8</source>
+        <translation>%1 行 × %2；位宽 %3–%4 位，平均 %5（码值）。加上缩放系数、位宽%6和填充，该张量每权重占 %7 位。%8</translation>
+    </message>
+    <message>
+        <source>, row offsets</source>
+        <translation>、行偏移</translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::ScaleProfilesPanel</name>
+    <message>
+        <source>Tensor:</source>
+        <translation>张量：</translation>
+    </message>
+    <message>
+        <source>column</source>
+        <translation>列</translation>
+    </message>
+    <message>
+        <source>No quantized tensors with scales in this file.</source>
+        <translation>此文件中没有带缩放系数的量化张量。</translation>
+    </message>
+    <message>
+        <source>row scale</source>
+        <translation>行缩放系数</translation>
+    </message>
+    <message>
+        <source>mean group scale</source>
+        <translation>分组平均缩放系数</translation>
+    </message>
+    <message>
+        <source>max group scale</source>
+        <translation>分组最大缩放系数</translation>
+    </message>
+    <message>
+        <source>column field θ</source>
+        <translation>列场 θ</translation>
+    </message>
+    <message>
+        <source>Each tile&apos;s scale is 2^(lo + code · step) on its row&apos;s 32-rung ladder; the profile shows the scales the codes pick.</source>
+        <translation>每个块的缩放系数为其所在行 32 档阶梯上的 2^(lo + code · step)；分布图显示码值所选取的缩放系数。</translation>
+    </message>
+    <message>
+        <source>w = q · scale[row] · θ[column]: the row scale on the left, the column field on the right.</source>
+        <translation>w = q · scale[行] · θ[列]：左侧为行缩放系数，右侧为列场。</translation>
     </message>
 </context>
 <context>
@@ -1634,6 +3138,145 @@ length %3 (%4 of the file)</source>
     </message>
 </context>
 <context>
+    <name>cmfw::TasksView</name>
+    <message>
+        <source>not measured</source>
+        <translation>未测量</translation>
+    </message>
+    <message>
+        <source>held-out ppl ×%1 (dense %2)</source>
+        <translation>留出 ppl ×%1（稠密 %2）</translation>
+    </message>
+    <message>
+        <source>ppl %1 → %2</source>
+        <translation>ppl %1 → %2</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>任务</translation>
+    </message>
+    <message>
+        <source>FFN sparsity</source>
+        <translation>FFN 稀疏度</translation>
+    </message>
+    <message>
+        <source>Quality (§5.1)</source>
+        <translation>质量（§5.1）</translation>
+    </message>
+    <message>
+        <source>Expert area</source>
+        <translation>专家区</translation>
+    </message>
+    <message>
+        <source>Skill</source>
+        <translation>技能</translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation>层数</translation>
+    </message>
+    <message>
+        <source>Tensors</source>
+        <translation>张量</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <source>Quality (held-out)</source>
+        <translation>质量（留出数据）</translation>
+    </message>
+    <message>
+        <source>Routing</source>
+        <translation>路由</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Task masks&lt;/b&gt;</source>
+        <translation>&lt;b&gt;任务掩码&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Skills&lt;/b&gt;</source>
+        <translation>&lt;b&gt;技能&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Operations (each writes a new file, in the background)</source>
+        <translation>操作（每项都在后台写入一个新文件）</translation>
+    </message>
+    <message>
+        <source>Calibrate a mask…</source>
+        <translation>校准掩码…</translation>
+    </message>
+    <message>
+        <source>Bake a specialist…</source>
+        <translation>固化专精模型…</translation>
+    </message>
+    <message>
+        <source>Add a skill from a donor…</source>
+        <translation>从供体模型添加技能…</translation>
+    </message>
+    <message>
+        <source>Export as skill file…</source>
+        <translation>导出为技能文件…</translation>
+    </message>
+    <message>
+        <source>Apply a skill file…</source>
+        <translation>应用技能文件…</translation>
+    </message>
+    <message>
+        <source>Defrag a task…</source>
+        <translation>整理任务碎片…</translation>
+    </message>
+    <message>
+        <source>Route statistics…</source>
+        <translation>路由统计…</translation>
+    </message>
+    <message>
+        <source>MoE expert mask…</source>
+        <translation>MoE 专家掩码…</translation>
+    </message>
+    <message>
+        <source>MoE defrag…</source>
+        <translation>MoE 碎片整理…</translation>
+    </message>
+    <message>
+        <source>Compact…</source>
+        <translation>压缩…</translation>
+    </message>
+    <message>
+        <source>Requantize…</source>
+        <translation>重新量化…</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>subspace (phi layer %1)</source>
+        <translation>子空间（phi 层 %1）</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Memory to chat with the backbone at a %1-token context: %2 of weights + %3 of KV cache = %4 (cmf info --json &quot;memory&quot;)</source>
+        <translation>以 %1 token 上下文与主干对话所需内存：权重 %2 + KV 缓存 %3 = %4（cmf info --json &quot;memory&quot;）</translation>
+    </message>
+    <message>
+        <source>No memory estimate: %1</source>
+        <translation>无法估算内存：%1</translation>
+    </message>
+    <message>
+        <source>Started: %1</source>
+        <translation>已启动：%1</translation>
+    </message>
+</context>
+<context>
     <name>cmfw::TensorDetailView</name>
     <message>
         <source>This dtype stores values directly; it has no scales.</source>
@@ -1888,6 +3531,79 @@ length %3 (%4 of the file)</source>
     <message>
         <source>Export of %1 failed: %2</source>
         <translation>导出 %1 失败：%2</translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::TensorDiffModel</name>
+    <message>
+        <source>same</source>
+        <translation>相同</translation>
+    </message>
+    <message>
+        <source>changed</source>
+        <translation>已更改</translation>
+    </message>
+    <message>
+        <source>only in A</source>
+        <translation>仅在 A 中</translation>
+    </message>
+    <message>
+        <source>only in B</source>
+        <translation>仅在 B 中</translation>
+    </message>
+    <message>
+        <source>hash64 A %1
+hash64 B %2</source>
+        <translation>hash64 A %1
+hash64 B %2</translation>
+    </message>
+    <message>
+        <source>%1 bytes</source>
+        <translation>%1 字节</translation>
+    </message>
+    <message>
+        <source>Σ(a−b)² / Σa² over the dequantized values: %1</source>
+        <translation>基于反量化值的 Σ(a−b)² / Σa²：%1</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>DType A</source>
+        <translation>数据类型 A</translation>
+    </message>
+    <message>
+        <source>DType B</source>
+        <translation>数据类型 B</translation>
+    </message>
+    <message>
+        <source>Shape A</source>
+        <translation>形状 A</translation>
+    </message>
+    <message>
+        <source>Shape B</source>
+        <translation>形状 B</translation>
+    </message>
+    <message>
+        <source>Bytes A</source>
+        <translation>字节 A</translation>
+    </message>
+    <message>
+        <source>Bytes B</source>
+        <translation>字节 B</translation>
+    </message>
+    <message>
+        <source>NMSE</source>
+        <translation>NMSE</translation>
+    </message>
+    <message>
+        <source>Normalised mean squared error of B against A over the dequantized values, Σ(a−b)² / Σa². 0 for identical tensors; — where it cannot be computed (shapes differ, a side is missing).</source>
+        <translation>B 相对于 A 的归一化均方误差（基于反量化值），Σ(a−b)² / Σa²。相同张量为 0；无法计算时（形状不同或缺少一侧）显示 —。</translation>
     </message>
 </context>
 <context>
@@ -2212,6 +3928,19 @@ length %3 (%4 of the file)</source>
     <message>
         <source>no</source>
         <translation>否</translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::TranscriptView</name>
+    <message numerus="yes">
+        <source>%n earlier message(s) not shown.</source>
+        <translation>
+            <numerusform>未显示更早的 %n 条消息。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Show earlier messages</source>
+        <translation>显示更早的消息</translation>
     </message>
 </context>
 <context>

@@ -80,6 +80,7 @@ private Q_SLOTS:
     void everyStringIsTranslated_data();
     void everyStringIsTranslated();
     void englishPluralForms();
+    void everyContextIsAClass();
     void qmFilesAreEmbedded();
     void loadingTranslatesTheWindow();
 };
@@ -105,6 +106,22 @@ void TstTranslations::englishPluralForms() {
     const TsStats s = readTs(QStringLiteral(CMF_TRANSLATIONS_DIR "/cmf-workbench_en.ts"), 2);
     QCOMPARE(s.badNumerus, 0);
     QVERIFY(s.numerus > 10);
+}
+
+void TstTranslations::everyContextIsAClass() {
+    // A tr() outside a class with Q_OBJECT or Q_DECLARE_TR_FUNCTIONS is filed by
+    // lupdate under its namespace ("cmfw"), while the running code asks its own
+    // context: the translation exists and never shows.
+    QFile f(QStringLiteral(CMF_TRANSLATIONS_DIR "/cmf-workbench_ru.ts"));
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QXmlStreamReader xml(&f);
+    QStringList contexts;
+    while (!xml.atEnd()) {
+        xml.readNext();
+        if (xml.isStartElement() && xml.name() == u"name") contexts << xml.readElementText(); // only contexts have one
+    }
+    QVERIFY(contexts.size() > 20);
+    QVERIFY2(!contexts.contains(u"cmfw"_s), "strings filed under the bare namespace cmfw");
 }
 
 void TstTranslations::qmFilesAreEmbedded() {

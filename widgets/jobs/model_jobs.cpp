@@ -26,7 +26,11 @@ std::vector<std::string> list(const QStringList& l) {
     return out;
 }
 
-QString tr(const char* text) { return QCoreApplication::translate("cmfw::ModelJobs", text); }
+// A translation context lupdate can see: a free tr() helper files its strings
+// under "cmfw" while the lookup asks another context, so they never show.
+struct ModelJobs {
+    Q_DECLARE_TR_FUNCTIONS(ModelJobs)
+};
 
 ModelOutcome run(const ModelOperation& op, const cmf::Control& control) {
     using K = ModelOperation::Kind;
@@ -38,10 +42,10 @@ ModelOutcome run(const ModelOperation& op, const cmf::Control& control) {
         r.input = s(op.input), r.output = s(op.output), r.task = s(op.name), r.corpus = list(op.files), r.heldout = s(op.heldout);
         r.keep = op.number;
         const auto res = cmf::engine::calibrateTask(r, control);
-        out.summary = tr("task '%1': sparsity %2, quality %3 → %4")
+        out.summary = ModelJobs::tr("task '%1': sparsity %2, quality %3 → %4")
                           .arg(op.name)
                           .arg(res.sparsity, 0, 'f', 3)
-                          .arg(res.quality.is_null() ? tr("not measured") : QString::number(res.quality["value"].get<double>(), 'f', 4))
+                          .arg(res.quality.is_null() ? ModelJobs::tr("not measured") : QString::number(res.quality["value"].get<double>(), 'f', 4))
                           .arg(file);
         break;
     }
@@ -50,7 +54,7 @@ ModelOutcome run(const ModelOperation& op, const cmf::Control& control) {
         r.backbone = s(op.input), r.output = s(op.output), r.files = list(op.files), r.heldout = s(op.heldout), r.keep = op.number;
         if (!op.name.isEmpty()) r.task = s(op.name);
         const auto res = cmf::engine::bakeSpecialist(r, control);
-        out.summary = tr("specialist: %1% of FFN pruned, perplexity ratio %2 → %3")
+        out.summary = ModelJobs::tr("specialist: %1% of FFN pruned, perplexity ratio %2 → %3")
                           .arg(100 * res.prunedRatio, 0, 'f', 1)
                           .arg(res.quality["value"].get<double>(), 0, 'f', 4)
                           .arg(file);
@@ -62,7 +66,7 @@ ModelOutcome run(const ModelOperation& op, const cmf::Control& control) {
         r.prompts = op.files.isEmpty() ? std::string() : s(op.files.front());
         r.backbonePrompts = s(op.extraFile), r.quality = s(op.heldout);
         const auto res = cmf::engine::addSkill(r, control);
-        out.summary = tr("skill '%1': %2 tensors, perplexity %3 → %4 with it → %5")
+        out.summary = ModelJobs::tr("skill '%1': %2 tensors, perplexity %3 → %4 with it → %5")
                           .arg(op.name)
                           .arg(res.tensors)
                           .arg(res.quality["backbone"].get<double>(), 0, 'f', 3)
@@ -72,19 +76,19 @@ ModelOutcome run(const ModelOperation& op, const cmf::Control& control) {
     }
     case K::ExportSkill: {
         const auto res = cmf::exportSkill({s(op.input), s(op.other), s(op.output), s(op.name), {}, {}}, control);
-        out.summary = tr("skill '%1': %2 tensors carried, %3 bytes → %4").arg(op.name).arg(res.carried.size()).arg(res.skillBytes).arg(file);
+        out.summary = ModelJobs::tr("skill '%1': %2 tensors carried, %3 bytes → %4").arg(op.name).arg(res.carried.size()).arg(res.skillBytes).arg(file);
         break;
     }
     case K::ApplySkill: {
         const auto res = cmf::applySkill(s(op.input), s(op.other), s(op.output), op.force, control);
-        out.summary = tr("applied '%1'%2 → %3")
-                          .arg(QString::fromStdString(res.id), res.forced ? tr(" (forced onto a different base)") : QString(), file);
+        out.summary = ModelJobs::tr("applied '%1'%2 → %3")
+                          .arg(QString::fromStdString(res.id), res.forced ? ModelJobs::tr(" (forced onto a different base)") : QString(), file);
         break;
     }
     case K::Defrag: {
         const auto f = cmf::CmfFile::open(s(op.input));
         const auto res = cmf::defrag(s(op.input), cmf::keepSetsFromMask(*f, s(op.name)), s(op.output), s(op.name), control);
-        out.summary = tr("task '%1' baked: %2% of FFN pruned → %3").arg(op.name).arg(100 * res.prunedRatio, 0, 'f', 1).arg(file);
+        out.summary = ModelJobs::tr("task '%1' baked: %2% of FFN pruned → %3").arg(op.name).arg(100 * res.prunedRatio, 0, 'f', 1).arg(file);
         break;
     }
     case K::MoeMask: {
@@ -94,24 +98,24 @@ ModelOutcome run(const ModelOperation& op, const cmf::Control& control) {
         m.blob = cmf::buildMaskBlob(cmf::maskLayoutOf(*f), cmf::moeMaskBits(*f, cmf::loadMoeStats(s(op.other)), op.number));
         m.hasExpertFields = true;
         const auto res = cmf::addMask(s(op.input), s(op.output), m, control);
-        out.summary = tr("expert-area task '%1': %2 of experts not routable → %3").arg(op.name).arg(res.expertSparsity, 0, 'f', 3).arg(file);
+        out.summary = ModelJobs::tr("expert-area task '%1': %2 of experts not routable → %3").arg(op.name).arg(res.expertSparsity, 0, 'f', 3).arg(file);
         break;
     }
     case K::MoeDefrag: {
         cmf::moeDefrag(s(op.input), cmf::loadMoeStats(s(op.other)), op.number, s(op.output), control);
-        out.summary = tr("experts beyond cover %1 dropped → %2").arg(op.number).arg(file);
+        out.summary = ModelJobs::tr("experts beyond cover %1 dropped → %2").arg(op.number).arg(file);
         break;
     }
     case K::RouteStats: {
         const auto stats = cmf::engine::routeStatsOfFiles(s(op.input), list(op.files), 256, control);
         const std::string text = stats.dump(1) + "\n";
         cmf::writeFileAtomic(s(op.output), text.data(), text.size());
-        out.summary = tr("route statistics over %1 tokens → %2").arg(stats["tokens"].get<uint64_t>()).arg(file);
+        out.summary = ModelJobs::tr("route statistics over %1 tokens → %2").arg(stats["tokens"].get<uint64_t>()).arg(file);
         break;
     }
     case K::Compact: {
         cmf::compact(s(op.input), s(op.output), control);
-        out.summary = tr("compacted → %1").arg(file);
+        out.summary = ModelJobs::tr("compacted → %1").arg(file);
         break;
     }
     case K::Requant: {
@@ -121,7 +125,7 @@ ModelOutcome run(const ModelOperation& op, const cmf::Control& control) {
         if (!q) throw cmf::Error(cmf::ErrorKind::Parse, "unknown quant '" + s(op.other) + "'");
         r.quant = *q;
         cmf::requant(r, control);
-        out.summary = tr("requantized to %1 → %2").arg(op.other, file);
+        out.summary = ModelJobs::tr("requantized to %1 → %2").arg(op.other, file);
         break;
     }
     }
@@ -134,17 +138,17 @@ QString operationTitle(const ModelOperation& op) {
     using K = ModelOperation::Kind;
     const QString in = QFileInfo(op.input).fileName();
     switch (op.kind) {
-    case K::Calibrate: return tr("Calibrate '%1' on %2").arg(op.name, in);
-    case K::Bake: return tr("Bake a specialist from %1").arg(in);
-    case K::AddSkill: return tr("Add skill '%1' to %2").arg(op.name, in);
-    case K::ExportSkill: return tr("Export skill '%1' from %2").arg(op.name, in);
-    case K::ApplySkill: return tr("Apply %1 to %2").arg(QFileInfo(op.other).fileName(), in);
-    case K::Defrag: return tr("Defrag '%1' of %2").arg(op.name, in);
-    case K::MoeMask: return tr("Expert mask '%1' for %2").arg(op.name, in);
-    case K::MoeDefrag: return tr("MoE defrag of %1").arg(in);
-    case K::RouteStats: return tr("Route statistics of %1").arg(in);
-    case K::Compact: return tr("Compact %1").arg(in);
-    case K::Requant: return tr("Requantize %1").arg(in);
+    case K::Calibrate: return ModelJobs::tr("Calibrate '%1' on %2").arg(op.name, in);
+    case K::Bake: return ModelJobs::tr("Bake a specialist from %1").arg(in);
+    case K::AddSkill: return ModelJobs::tr("Add skill '%1' to %2").arg(op.name, in);
+    case K::ExportSkill: return ModelJobs::tr("Export skill '%1' from %2").arg(op.name, in);
+    case K::ApplySkill: return ModelJobs::tr("Apply %1 to %2").arg(QFileInfo(op.other).fileName(), in);
+    case K::Defrag: return ModelJobs::tr("Defrag '%1' of %2").arg(op.name, in);
+    case K::MoeMask: return ModelJobs::tr("Expert mask '%1' for %2").arg(op.name, in);
+    case K::MoeDefrag: return ModelJobs::tr("MoE defrag of %1").arg(in);
+    case K::RouteStats: return ModelJobs::tr("Route statistics of %1").arg(in);
+    case K::Compact: return ModelJobs::tr("Compact %1").arg(in);
+    case K::Requant: return ModelJobs::tr("Requantize %1").arg(in);
     }
     return in;
 }
