@@ -1,6 +1,8 @@
 // cmf — the CMF v2 command line.
 #include "commands.h"
 
+#include "build_info.h"
+
 #include "cmf/format/error.h"
 
 #include <iostream>
@@ -18,7 +20,13 @@ void printError(const std::string& path, const std::exception& e) {
 
 int main(int argc, char** argv) {
     CLI::App app{"cmf — inspect, verify, sign and write CMF v2 model containers"};
-    app.set_version_flag("--version", std::string("cmf ") + CMF_VERSION);
+    // Four lines: version, git revision, build, the CPU features the kernels
+    // use here (detected when asked, not at every start).
+    app.set_version_flag("--version", [] {
+        std::string text = cmf::build::versionText("cmf");
+        text.pop_back(); // CLI11 ends the text with its own newline
+        return text;
+    });
     app.require_subcommand(1);
     app.fallthrough(false);
     int code = cmfcli::kExitOk;

@@ -3,6 +3,7 @@
 //   cmf-workbench --screenshot OUT.png [--view NAME] [--size WxH] [FILE]
 //   cmf-workbench --screenshot OUT.png --view chat [--chat-script S.json] [FILE]
 #include "app_settings.h"
+#include "build_info.h"
 #include "demo_model.h"
 #include "main_window.h"
 #include "screenshot.h"
@@ -20,21 +21,29 @@
 using namespace Qt::StringLiterals;
 
 int main(int argc, char** argv) {
-    // --screenshot renders without a display: the platform is chosen before
-    // QApplication exists.
+    // --screenshot renders without a display, and --version only prints: the
+    // platform is chosen before QApplication exists.
     for (int i = 1; i < argc; ++i)
-        if (std::strncmp(argv[i], "--screenshot", 12) == 0 && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        if ((std::strncmp(argv[i], "--screenshot", 12) == 0 || std::strcmp(argv[i], "--version") == 0 ||
+             std::strcmp(argv[i], "-v") == 0) &&
+            qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
             qputenv("QT_QPA_PLATFORM", "offscreen");
 
     QApplication app(argc, argv);
     QApplication::setOrganizationName(u"cmf-workbench"_s);
     QApplication::setApplicationName(u"cmf-workbench"_s);
-    QApplication::setApplicationVersion(QStringLiteral(CMF_VERSION));
+    QApplication::setApplicationVersion(QString::fromLatin1(cmf::build::version()));
+    // The installed .desktop entry (packaging/linux): lets the desktop match
+    // the windows to it (Wayland).
+    QGuiApplication::setDesktopFileName(QStringLiteral(CMF_APP_ID));
 
     QCommandLineParser parser;
     parser.setApplicationDescription(u"CMF Workbench: open, inspect, verify and sign CMF v2 model files."_s);
     parser.addHelpOption();
-    parser.addVersionOption();
+    // Not addVersionOption(): ours prints the same lines as `cmf --version`
+    // (revision, build, CPU features), not only the version.
+    const QCommandLineOption version({u"v"_s, u"version"_s}, u"Displays version information."_s);
+    parser.addOption(version);
     parser.addPositionalArgument(u"FILE"_s, u"CMF files to open"_s, u"[FILE...]"_s);
     const QCommandLineOption shot(u"screenshot"_s, u"Render a view offscreen into OUT.png and exit."_s, u"OUT"_s);
     const QCommandLineOption view(u"view"_s,
@@ -50,6 +59,10 @@ int main(int argc, char** argv) {
                                       u"LANG"_s);
     parser.addOptions({shot, view, chatScript, size, language});
     parser.process(app);
+    if (parser.isSet(version)) {
+        std::fputs(cmf::build::versionText("cmf-workbench").c_str(), stdout);
+        return 0;
+    }
 
     cmfw::AppSettings settings;
     cmfw::installTranslations(&app, parser.isSet(language) ? parser.value(language) : settings.language());

@@ -1,5 +1,6 @@
 #include "main_window.h"
 
+#include "about.h"
 #include "app_settings.h"
 #include "demo_model.h"
 #include "icons.h"
@@ -413,10 +414,7 @@ void MainWindow::showSettings() {
 }
 
 void MainWindow::showAbout() {
-    QMessageBox::about(this, tr("About CMF Workbench"),
-                       tr("<h3>CMF Workbench %1</h3><p>Open, inspect, verify and sign CMF v2 model files.</p>"
-                          "<p>Qt %2</p>")
-                           .arg(QApplication::applicationVersion(), QString::fromLatin1(qVersion())));
+    QMessageBox::about(this, tr("About CMF Workbench"), aboutText());
 }
 
 bool MainWindow::isInsidePanel(QObject* o) const {

@@ -1,6 +1,9 @@
 #include "translations.h"
 
+#include "install_paths.h"
+
 #include <QCoreApplication>
+#include <QFileInfo>
 #include <QLibraryInfo>
 #include <QLocale>
 #include <QTranslator>
@@ -17,15 +20,31 @@ QString languageName(const QString& code) {
     return u"English"_s;
 }
 
+QStringList translationDirectories(const QString& appDir) {
+    QStringList dirs;
+    const QString data = installedDataDir(appDir);
+    if (!data.isEmpty() && QFileInfo(data + u"/translations"_s).isDir()) dirs << data + u"/translations"_s;
+    dirs << u":/i18n"_s;
+    return dirs;
+}
+
+QStringList translationDirectories() { return translationDirectories(QCoreApplication::applicationDirPath()); }
+
 QString installTranslations(QCoreApplication* app, const QString& language) {
     const QLocale locale = language.isEmpty() ? QLocale::system() : QLocale(language);
+    const QStringList dirs = translationDirectories();
     auto* ours = new QTranslator(app);
     // For the system locale QTranslator tries each of its UI languages in turn.
-    if (!ours->load(locale, u"cmf-workbench"_s, u"_"_s, u":/i18n"_s)) {
+    bool found = false;
+    for (const QString& dir : dirs)
+        if ((found = ours->load(locale, u"cmf-workbench"_s, u"_"_s, dir))) break;
+    if (!found) {
         // English is the source language; its .qm only carries plural forms
         // ("1 tensor", "47 tensors"). The C locale prints 7099466 without
         // grouping, so numbers are read the English way too.
-        if (ours->load(u":/i18n/cmf-workbench_en.qm"_s)) app->installTranslator(ours);
+        for (const QString& dir : dirs)
+            if ((found = ours->load(dir + u"/cmf-workbench_en.qm"_s))) break;
+        if (found) app->installTranslator(ours);
         else delete ours;
         QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
         return u"en"_s;
@@ -36,8 +55,8 @@ QString installTranslations(QCoreApplication* app, const QString& language) {
         app->installTranslator(qt);
     else
         delete qt;
-    const QString file = ours->filePath(); // ":/i18n/cmf-workbench_ru.qm"
-    const QString code = file.section(u'_', 1).section(u'.', 0, 0);
+    // ".../cmf-workbench_zh_CN.qm" -> "zh_CN" (the directory may hold '_' too).
+    const QString code = QFileInfo(ours->filePath()).completeBaseName().mid(QStringLiteral("cmf-workbench_").size());
     QLocale::setDefault(QLocale(code));
     return code;
 }
