@@ -6,6 +6,8 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "test_support.h"
+
 namespace clitest {
 
 struct Run {
@@ -24,5 +26,10 @@ inline Run runCmf(const QStringList& args, const QByteArray& input = {}, int tim
     return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput().toStdString(),
             p.readAllStandardError().toStdString()};
 }
+
+// Paths and strings as QProcess arguments: a std::string, and a file in the
+// test's temporary folder.
+inline QString q(const std::string& s) { return QString::fromStdString(s); }
+inline QString tmp(const std::string& name) { return q(cmftest::tempDir() + "/" + name); }
 
 } // namespace clitest

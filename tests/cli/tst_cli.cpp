@@ -17,10 +17,11 @@ using nlohmann::json;
 namespace {
 
 using clitest::Run;
+using clitest::q;
 using clitest::runCmf;
+using clitest::tmp;
 
 QString kit(const char* rel) { return QString::fromStdString(cmftest::dataPath(std::string("conformance/") + rel)); }
-QString tmp(const char* name) { return QString::fromStdString(cmftest::tempDir() + "/" + name); }
 
 const json& manifestEntry(const std::string& file) {
     static const json m = cmftest::loadJson(cmftest::dataPath("conformance/manifest.json"));

@@ -17,10 +17,10 @@ using nlohmann::json;
 namespace {
 
 using clitest::Run;
+using clitest::q;
 using clitest::runCmf;
+using clitest::tmp;
 
-QString q(const std::string& s) { return QString::fromStdString(s); }
-QString tmp(const char* name) { return q(cmftest::tempDir() + "/" + name); }
 QString s(const char* text) { return QString::fromUtf8(text); }
 
 // The two tensors the requantized copy re-encodes (q8_row -> q4_block).

@@ -15,9 +15,10 @@
 namespace {
 
 using clitest::Run;
+using clitest::q;
 using clitest::runCmf;
+using clitest::tmp;
 
-QString tmp(const std::string& name) { return QString::fromStdString(cmftest::tempDir() + "/" + name); }
 QString kit(const char* rel) { return QString::fromStdString(cmftest::dataPath(std::string("conformance/") + rel)); }
 
 std::string readText(const QString& path) {

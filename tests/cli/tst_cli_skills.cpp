@@ -14,12 +14,13 @@
 #include <fstream>
 #include <map>
 
+using clitest::q;
 using clitest::runCmf;
+using clitest::tmp;
 namespace fs = std::filesystem;
 
 namespace {
 
-QString q(const std::string& s) { return QString::fromStdString(s); }
 
 std::string readFile(const std::string& p) {
     std::ifstream in(p, std::ios::binary);

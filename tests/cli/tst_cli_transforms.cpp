@@ -16,10 +16,10 @@ using nlohmann::json;
 namespace {
 
 using clitest::Run;
+using clitest::q;
 using clitest::runCmf;
+using clitest::tmp;
 
-QString q(const std::string& s) { return QString::fromStdString(s); }
-QString tmp(const char* name) { return q(cmftest::tempDir() + "/" + name); }
 QString kit(const char* rel) { return q(cmftest::dataPath(std::string("conformance/") + rel)); }
 
 // `cmf convert` of a model folder, once per test process.

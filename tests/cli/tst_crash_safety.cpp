@@ -36,11 +36,12 @@
 #include <unistd.h>
 
 namespace fs = std::filesystem;
+using clitest::q;
 using clitest::runCmf;
+using clitest::tmp;
 
 namespace {
 
-QString q(const std::string& s) { return QString::fromStdString(s); }
 
 using Bytes = std::vector<uint8_t>;
 

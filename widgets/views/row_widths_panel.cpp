@@ -5,10 +5,10 @@
 #include "charts/heatmap_toolbar.h"
 #include "charts/heatmap_widget.h"
 #include "charts/level_histogram.h"
-#include "models/tensor_name.h"
 #include "util/bits_text.h"
 #include "util/format_text.h"
 #include "util/labels.h"
+#include "views/tensor_picker.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -47,13 +47,13 @@ int autoPerLine(uint64_t rows) {
 RowWidthsPanel::RowWidthsPanel(std::shared_ptr<const TensorSource> src, QWidget* parent) : QWidget(parent), src_(std::move(src)) {
     auto* lay = new QVBoxLayout(this);
     lay->setContentsMargins(6, 6, 6, 6);
-    auto* top = new QHBoxLayout();
-    top->addWidget(new QLabel(tr("Tensor:"), this));
-    tensors_ = new QComboBox(this);
-    // Long names must not widen the panel: the combo shrinks and elides, the popup shows them whole.
-    tensors_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    tensors_->setMinimumContentsLength(18);
-    top->addWidget(tensors_, 1);
+    // Every vbit / vbit_ro tensor, base model and skills, in natural order.
+    const auto picker = makeTensorPicker(
+        *src_, [](const cmf::TensorRecord& r) { return r.dtype == cmf::DType::VBit || r.dtype == cmf::DType::VBitRo; },
+        tr("Tensor:"), 18, false, this);
+    auto* top = picker.row;
+    tensors_ = picker.combo;
+    const auto& list = picker.indices;
     top->addSpacing(12);
     top->addWidget(new QLabel(tr("Rows per line:"), this));
     perLine_ = new QComboBox(this);
@@ -77,15 +77,6 @@ RowWidthsPanel::RowWidthsPanel(std::shared_ptr<const TensorSource> src, QWidget*
     split->setSizes({700, 260});
     lay->addWidget(split, 1);
 
-    // Every vbit / vbit_ro tensor, base model and skills, in natural order.
-    std::vector<uint64_t> list;
-    for (uint64_t i = 0; i < src_->count(); ++i) {
-        const auto r = src_->record(i);
-        if (r.dtype == cmf::DType::VBit || r.dtype == cmf::DType::VBitRo) list.push_back(i);
-    }
-    std::sort(list.begin(), list.end(),
-              [this](uint64_t a, uint64_t b) { return naturalCompare(src_->record(a).name, src_->record(b).name) < 0; });
-    for (uint64_t i : list) tensors_->addItem(Text::fromUtf8(src_->record(i).name), QVariant::fromValue<qulonglong>(i));
     if (list.empty()) {
         tensors_->setEnabled(false);
         perLine_->setEnabled(false);

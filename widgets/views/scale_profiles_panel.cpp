@@ -1,10 +1,10 @@
 #include "views/scale_profiles_panel.h"
 
 #include "charts/row_series_chart.h"
-#include "models/tensor_name.h"
 #include "util/bits_text.h"
 #include "util/format_text.h"
 #include "util/labels.h"
+#include "views/tensor_picker.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -50,13 +50,11 @@ int priority(cmf::DType t) {
 ScaleProfilesPanel::ScaleProfilesPanel(std::shared_ptr<const TensorSource> src, QWidget* parent) : QWidget(parent), src_(std::move(src)) {
     auto* lay = new QVBoxLayout(this);
     lay->setContentsMargins(6, 6, 6, 6);
-    auto* top = new QHBoxLayout();
-    top->addWidget(new QLabel(tr("Tensor:"), this));
-    tensors_ = new QComboBox(this);
-    tensors_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    tensors_->setMinimumContentsLength(24);
-    top->addWidget(tensors_, 1);
-    lay->addLayout(top);
+    const auto picker =
+        makeTensorPicker(*src_, [](const cmf::TensorRecord& r) { return hasScales(r.dtype); }, tr("Tensor:"), 24, true, this);
+    tensors_ = picker.combo;
+    const auto& list = picker.indices;
+    lay->addLayout(picker.row);
     note_ = makeNote(QString(), this);
     lay->addWidget(note_);
     auto* split = new QSplitter(Qt::Horizontal, this);
@@ -69,15 +67,6 @@ ScaleProfilesPanel::ScaleProfilesPanel(std::shared_ptr<const TensorSource> src, 
     split->setStretchFactor(1, 1); // rows and columns are equally long axes
     lay->addWidget(split, 1);
 
-    std::vector<uint64_t> list;
-    for (uint64_t i = 0; i < src_->count(); ++i)
-        if (hasScales(src_->record(i).dtype)) list.push_back(i);
-    std::sort(list.begin(), list.end(),
-              [this](uint64_t a, uint64_t b) { return naturalCompare(src_->record(a).name, src_->record(b).name) < 0; });
-    for (uint64_t i : list)
-        tensors_->addItem(Text::fromUtf8(src_->record(i).name) + QStringLiteral("  (") + Text::fromUtf8(cmf::dtypeName(src_->record(i).dtype)) +
-                              u')',
-                          QVariant::fromValue<qulonglong>(i));
     cols_->hide();
     if (list.empty()) {
         tensors_->setEnabled(false);
