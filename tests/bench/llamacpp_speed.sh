@@ -51,7 +51,7 @@ pairs+=("tiny-moe q8 vs q8_0|$work/tiny-moe-q8_0.gguf|$work/tiny-moe-q8.cmf")
 bw_bin=$(dirname "$cmf")/../../tests/bench/bench_bandwidth
 bw=0
 if [ -x "$bw_bin" ]; then
-    bw=$("$bw_bin" 1024 2 7 | sed -n 's/.*median \([0-9.]*\) GB\/s.*/\1/p')
+    bw=$("$bw_bin" 1024 2 7 | sed -n 's/^read bandwidth.*median \([0-9.]*\) GB\/s.*/\1/p')
     echo "read bandwidth (bench_bandwidth, 2 threads): $bw GB/s"
     echo
 fi

@@ -4,6 +4,7 @@
 // registers and never stored.
 #if defined(__x86_64__) || defined(__i386__)
 #include "kernels/layout.h"
+#include "kernels/prefetch.h"
 #include "kernels/row_dot.h"
 
 #include <algorithm>
@@ -56,12 +57,14 @@ inline __m256 bf16x8(const uint8_t* p) {
     return _mm256_castsi256_ps(_mm256_slli_epi32(w, 16));
 }
 
-// Row dot with 4 accumulators over 32-element steps; load(i) gives 8 weights as floats.
-template <class Load, class Scalar>
-float rowDot(uint64_t n, const float* x, Load load, Scalar scalar) {
+// Row dot with 4 accumulators over 32-element steps; load(i) gives 8 weights
+// as floats. row/EB: the weight bytes and bytes per element, for the prefetch.
+template <int EB, class Load, class Scalar>
+float rowDot(uint64_t n, const float* x, const void* row, Load load, Scalar scalar) {
     __m256 a0 = _mm256_setzero_ps(), a1 = a0, a2 = a0, a3 = a0;
     uint64_t i = 0;
     for (; i + 32 <= n; i += 32) {
+        for (int o = 0; o < 32 * EB; o += 64) prefetchAhead(static_cast<const char*>(row) + i * EB + o);
         a0 = _mm256_fmadd_ps(load(i), _mm256_loadu_ps(x + i), a0);
         a1 = _mm256_fmadd_ps(load(i + 8), _mm256_loadu_ps(x + i + 8), a1);
         a2 = _mm256_fmadd_ps(load(i + 16), _mm256_loadu_ps(x + i + 16), a2);
@@ -78,7 +81,7 @@ void f32Rows(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation& a
     const float* x = a.x;
     for (uint64_t r = r0; r < r1; ++r) {
         const float* row = reinterpret_cast<const float*>(w.data) + r * n; // payloads are 64-byte aligned (§3)
-        y[r - r0] = rowDot(n, x, [&](uint64_t i) { return _mm256_loadu_ps(row + i); }, [&](uint64_t i) { return row[i]; });
+        y[r - r0] = rowDot<4>(n, x, row, [&](uint64_t i) { return _mm256_loadu_ps(row + i); }, [&](uint64_t i) { return row[i]; });
     }
 }
 
@@ -87,7 +90,7 @@ void f16Rows(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation& a
     const float* x = a.x;
     for (uint64_t r = r0; r < r1; ++r) {
         const uint8_t* row = w.data + r * n * 2;
-        y[r - r0] = rowDot(n, x, [&](uint64_t i) { return f16x8(row + 2 * i); }, [&](uint64_t i) { return f16(row + 2 * i); });
+        y[r - r0] = rowDot<2>(n, x, row, [&](uint64_t i) { return f16x8(row + 2 * i); }, [&](uint64_t i) { return f16(row + 2 * i); });
     }
 }
 
@@ -96,7 +99,7 @@ void bf16Rows(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation& 
     const float* x = a.x;
     for (uint64_t r = r0; r < r1; ++r) {
         const uint8_t* row = w.data + r * n * 2;
-        y[r - r0] = rowDot(n, x, [&](uint64_t i) { return bf16x8(row + 2 * i); },
+        y[r - r0] = rowDot<2>(n, x, row, [&](uint64_t i) { return bf16x8(row + 2 * i); },
                            [&](uint64_t i) { return std::bit_cast<float>(uint32_t(u16(row + 2 * i)) << 16); });
     }
 }
@@ -110,6 +113,7 @@ float q8RowInt8(const int8_t* q, uint64_t groups, const Activation& a) {
     __m256 acc[2] = {_mm256_setzero_ps(), _mm256_setzero_ps()};
     for (uint64_t g = 0; g < groups; ++g) {
         const __m256i w = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(q + g * kGroup));
+        if (g % 2 == 0) prefetchAhead(q + g * kGroup);
         const __m256i x = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(a.q + g * kGroup));
         const __m256i s = _mm256_madd_epi16(_mm256_maddubs_epi16(_mm256_sign_epi8(w, w), _mm256_sign_epi8(x, w)), ones);
         acc[g & 1] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(s), _mm256_set1_ps(a.qScale[g]), acc[g & 1]);
@@ -123,7 +127,7 @@ void q8Rows(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation& a,
     for (uint64_t r = r0; r < r1; ++r) {
         const int8_t* q = q8Codes(w, r);
         if (a.q) y[r - r0] = q8RowInt8(q, n / kGroup, a) * rowScale(w, r);
-        else y[r - r0] = rowDot(n, x, [&](uint64_t i) { return i8x8(q + i); }, [&](uint64_t i) { return float(q[i]); }) * rowScale(w, r);
+        else y[r - r0] = rowDot<1>(n, x, q, [&](uint64_t i) { return i8x8(q + i); }, [&](uint64_t i) { return float(q[i]); }) * rowScale(w, r);
     }
 }
 
@@ -150,6 +154,7 @@ float q4Row(uint64_t groups, const Activation& a, Group group) {
     for (; g + 2 <= groups; g += 2) {
         const auto [n0, s0] = group(g);
         const auto [n1, s1] = group(g + 1);
+        prefetchAhead(n0);
         const float f0 = s0 * a.qScale[g], f1 = s1 * a.qScale[g + 1];
         a0 = _mm256_fmadd_ps(_mm256_set1_ps(f0), nibbleGroup(n0, a.qNibbleOrder + g * kGroup), a0);
         a1 = _mm256_fmadd_ps(_mm256_set1_ps(f1), nibbleGroup(n1, a.qNibbleOrder + (g + 1) * kGroup), a1);
@@ -219,7 +224,7 @@ void gemm(const float* w, uint64_t rows, uint64_t cols, const float* x, size_t n
 }
 
 float dotF32(const float* a, const float* b, uint64_t n) {
-    return rowDot(n, b, [&](uint64_t i) { return _mm256_loadu_ps(a + i); }, [&](uint64_t i) { return a[i]; });
+    return rowDot<4>(n, b, a, [&](uint64_t i) { return _mm256_loadu_ps(a + i); }, [&](uint64_t i) { return a[i]; });
 }
 
 void axpyF32(float w, const float* v, float* y, uint64_t n) {

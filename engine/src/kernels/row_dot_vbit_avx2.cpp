@@ -14,6 +14,7 @@
 //    trick, and +1 · the block sum (u − 127 = (u − 128) + 1).
 #if defined(__x86_64__) || defined(__i386__)
 #include "kernels/layout.h"
+#include "kernels/prefetch.h"
 #include "kernels/row_dot.h"
 
 #include <cstring>
@@ -94,6 +95,7 @@ float row(const uint8_t* packed, const uint8_t* scales, uint64_t groups, const A
     float offset = 0;
     uint64_t g = 0;
     for (; g + 2 <= groups; g += 2) {
+        prefetchAhead(packed + g * 4 * B);
         const float f0 = f16(scales + 2 * g) * a.qScale[g], f1 = f16(scales + 2 * g + 2) * a.qScale[g + 1];
         a0 = _mm256_fmadd_ps(_mm256_set1_ps(f0), _mm256_cvtepi32_ps(groupDot(cutter, packed + g * 4 * B, a.q + g * kGroup, safe)), a0);
         a1 = _mm256_fmadd_ps(_mm256_set1_ps(f1), _mm256_cvtepi32_ps(groupDot(cutter, packed + (g + 1) * 4 * B, a.q + (g + 1) * kGroup, safe)), a1);
