@@ -153,7 +153,9 @@ private Q_SLOTS:
                                                   {DType::Q8Row, 1e-11}, {DType::Q8_2F, 1e-11}, {DType::Q4Block, 3e-4},
                                                   {DType::Q4Tiled, 3e-4}, {DType::Q4TP, 3e-4},  {DType::VBitRo, 3e-4}};
         for (const auto& [d, bound] : kinds)
-            for (qulonglong cols : {96ull, 896ull, 100ull}) {
+            // 96: 3 groups (shorter than the VNNI kernel's 8-group blocks), 256:
+            // exactly one block, 896: 3 blocks and 4 groups, 100: not whole groups.
+            for (qulonglong cols : {96ull, 256ull, 896ull, 100ull}) {
                 const bool q4 = d == DType::Q4Block || d == DType::Q4Tiled || d == DType::Q4TP || d == DType::VBitRo;
                 if (q4 && cols % 32) continue; // a 4-bit row must be whole groups to be fused
                 const bool q8Int8 = (d == DType::Q8Row || d == DType::Q8_2F) && cols % 32 == 0;
@@ -168,10 +170,13 @@ private Q_SLOTS:
         QVERIFY(k::fused(c.tensor));
         const auto x = activation(cols, 11);
         const auto want = exact(c, x);
-        for (bool scalar : {false, true}) {
-            k::forceScalar(scalar);
+        // Every implementation this CPU can run: the best (the 4-bit family's
+        // AVX-512 VNNI kernel here), AVX2, scalar.
+        for (int level = 0; level < 3; ++level) {
+            k::forceNoAvx512(level >= 1);
+            k::forceScalar(level == 2);
             const double e = nmse(want, viaKernel(c, x));
-            QVERIFY2(e <= bound, (std::string(k::implementation()) + " nmse " + std::to_string(e)).c_str());
+            QVERIFY2(e <= bound, (std::string(k::q4Implementation()) + " nmse " + std::to_string(e)).c_str());
         }
     }
     void vectorAndScalarAgree_data() { fusedEqualsDecodeThenDot_data(); }
@@ -185,8 +190,12 @@ private Q_SLOTS:
         k::forceScalar(false);
         if (std::string(k::implementation()) == "scalar") QSKIP("this CPU has no AVX2/FMA/F16C: only the scalar path runs");
         // Same integer sums, same weights; only the float summation order (and
-        // q4tp's polynomial exp2 for its ladder) differ.
-        QVERIFY2(nmse(scalar, viaKernel(c, x)) < 1e-11, std::to_string(nmse(scalar, viaKernel(c, x))).c_str());
+        // q4tp's polynomial exp2 for its ladder) differ. Best kernel, then AVX2.
+        for (bool noAvx512 : {false, true}) {
+            k::forceNoAvx512(noAvx512);
+            const double e = nmse(scalar, viaKernel(c, x));
+            QVERIFY2(e < 1e-11, (std::string(k::q4Implementation()) + " " + std::to_string(e)).c_str());
+        }
     }
     void notFusedWhereRowsSplitGroups() {
         const Case c = make(DType::Q4Block, 5, 40, 1);

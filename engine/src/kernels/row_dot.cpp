@@ -1,5 +1,6 @@
 #include "kernels/row_dot.h"
 
+#include "kernels/gemm_int8.h"
 #include "kernels/layout.h"
 
 #include "cmf/format/half.h"
@@ -40,10 +41,24 @@ namespace {
 
 std::atomic<bool> gForceScalar{false}, gNoAvx512{false};
 
+#if defined(__x86_64__) || defined(__i386__)
+// The AVX2 kernels with the 4-bit family's AVX-512 VNNI one.
+const detail::Table& vnniTable() {
+    static const detail::Table t = [] {
+        detail::Table v = detail::avx2Table();
+        v.q4 = detail::q4RowsVnni;
+        return v;
+    }();
+    return t;
+}
+#endif
+
 const detail::Table& table() {
     static const bool avx2 = detail::avx2Available();
 #if defined(__x86_64__) || defined(__i386__)
-    if (avx2 && !gForceScalar.load(std::memory_order_relaxed)) return detail::avx2Table();
+    static const bool vnni = avx2 && detail::vnniAvailable();
+    if (avx2 && !gForceScalar.load(std::memory_order_relaxed))
+        return vnni && !detail::avx512Forbidden() ? vnniTable() : detail::avx2Table();
 #endif
     return detail::kScalar;
 }
@@ -113,6 +128,7 @@ void scaleByColumnField(const TensorBytes& w, const float* x, float* out) {
 }
 
 const char* implementation() { return &table() == &detail::kScalar ? "scalar" : "avx2"; }
+const char* q4Implementation() { return table().q4 == detail::q4RowsVnni ? "avx512-vnni" : implementation(); }
 
 void forceScalar(bool scalar) { gForceScalar = scalar; }
 void forceNoAvx512(bool off) { gNoAvx512 = off; }

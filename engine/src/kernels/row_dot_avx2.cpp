@@ -34,13 +34,8 @@ inline __m256 exp2x8(__m256 x) {
 // this runs once per row per token.
 inline std::array<float, 32> ladderOf(const TensorBytes& w, uint64_t r) {
     const uint8_t* p = q4tpParams(w, r);
-    const __m256 lo = _mm256_set1_ps(f16(p)), step = _mm256_set1_ps(f16(p + 2));
     std::array<float, 32> ladder;
-    for (int k = 0; k < 4; ++k) {
-        const __m256 c = _mm256_setr_ps(float(8 * k), float(8 * k + 1), float(8 * k + 2), float(8 * k + 3), float(8 * k + 4),
-                                        float(8 * k + 5), float(8 * k + 6), float(8 * k + 7));
-        _mm256_storeu_ps(ladder.data() + 8 * k, exp2x8(_mm256_add_ps(lo, _mm256_mul_ps(c, step))));
-    }
+    detail::q4tpLadderAvx2(f16(p), f16(p + 2), ladder.data());
     return ladder;
 }
 
@@ -261,6 +256,19 @@ void quantize(const float* x, uint64_t n, int8_t* q, float* scales) {
         _mm256_storeu_si256(reinterpret_cast<__m256i*>(q + b * kGroup), _mm256_permutevar8x32_epi32(packed, order));
     }
 }
+
+} // namespace
+
+void detail::q4tpLadderAvx2(float lo, float step, float* ladder) {
+    const __m256 l = _mm256_set1_ps(lo), s = _mm256_set1_ps(step);
+    for (int k = 0; k < 4; ++k) {
+        const __m256 c = _mm256_setr_ps(float(8 * k), float(8 * k + 1), float(8 * k + 2), float(8 * k + 3), float(8 * k + 4),
+                                        float(8 * k + 5), float(8 * k + 6), float(8 * k + 7));
+        _mm256_storeu_ps(ladder + 8 * k, exp2x8(_mm256_add_ps(l, _mm256_mul_ps(c, s))));
+    }
+}
+
+namespace {
 
 const detail::Table kAvx2{f32Rows, f16Rows, bf16Rows, q8Rows, q4Rows, detail::vbitRowsAvx2, gemm, dotF32, axpyF32, quantize};
 
