@@ -200,7 +200,7 @@ private Q_SLOTS:
         GapMeter meter;
         meter.start();
         t->verticalScrollBar()->setValue(0);
-        QVERIFY(QTest::qWaitFor([&] { return t->firstShown() < first; }, 10000));
+        QVERIFY(QTest::qWaitFor([&] { return t->firstShown() < first; }, 60000));
         const qint64 gap = meter.stop();
         QVERIFY2(gap < kMaxGapMs, qPrintable(QString::number(gap)));
         QVERIFY(t->toPlainText().contains(QStringLiteral("Question %1:").arg(before)));

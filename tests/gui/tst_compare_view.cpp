@@ -287,7 +287,7 @@ void TstCompareView::notACmfFileFails() {
     CompareView* v = w_->compareFiles(demo(), junk);
     QVERIFY(v);
     QSignalSpy done(v, &CompareView::finished);
-    QVERIFY(done.wait(30000));
+    QVERIFY(done.wait(120000));
     QCOMPARE(done.first().first().toBool(), false);
     QCOMPARE(v->state(), CompareView::State::Failed);
     QVERIFY2(v->summaryText().contains(u"InvalidMagic"_s) && v->summaryText().contains(junk), qPrintable(v->summaryText()));
@@ -304,7 +304,7 @@ void TstCompareView::cancelLeavesNoResult() {
     QVERIFY(v->findChild<QProgressBar*>()->isVisibleTo(v));
     QSignalSpy done(v, &CompareView::finished);
     v->cancel();
-    QVERIFY(done.wait(30000));
+    QVERIFY(done.wait(120000));
     QCOMPARE(done.first().first().toBool(), false);
     QCOMPARE(v->state(), CompareView::State::Cancelled);
     QVERIFY(!v->report());

@@ -66,7 +66,7 @@ void TstJobRunner::deliversTheResultOnTheGuiThread() {
         got = v;
     });
     QSignalSpy finished(job, &Job::finished);
-    QVERIFY(finished.wait(5000));
+    QVERIFY(finished.wait(120000));
     QCOMPARE(got.toInt(), 42);
     QCOMPARE(receivedOn, QThread::currentThread()); // queued to the GUI thread
     QVERIFY(worker != QThread::currentThread());    // computed elsewhere
@@ -117,7 +117,7 @@ void TstJobRunner::cancelStopsWithoutAResult() {
     std::atomic<int> iterations{0};
     Job* job = runner.start(u"c"_s, u"cancel me"_s, loop(&never, 1, &iterations));
     QSignalSpy succeeded(job, &Job::succeeded), failed(job, &Job::failed);
-    QVERIFY(QTest::qWaitFor([&] { return iterations > 5; }, 5000));
+    QVERIFY(QTest::qWaitFor([&] { return iterations > 5; }, 60000));
     const auto t0 = std::chrono::steady_clock::now();
     job->cancel();
     QVERIFY(waitFinished(job));
@@ -136,7 +136,7 @@ void TstJobRunner::failureCarriesTheErrorKind() {
         throw cmf::Error(cmf::ErrorKind::Bounds, "data section past EOF");
     });
     QSignalSpy failed(job, &Job::failed);
-    QVERIFY(failed.wait(5000));
+    QVERIFY(failed.wait(120000));
     QCOMPARE(failed.first().at(0).toString(), u"Bounds"_s);
     QCOMPARE(failed.first().at(1).toString(), u"data section past EOF"_s);
     QCOMPARE(job->state(), Job::State::Failed);

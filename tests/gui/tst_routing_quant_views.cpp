@@ -54,7 +54,7 @@ private Q_SLOTS:
         QVERIFY(page->showView(FilePage::View::Routing));
         auto* view = page->view<RoutingView>(FilePage::View::Routing);
         QSignalSpy ready(view, &RoutingView::statsReady);
-        QVERIFY(ready.count() > 0 || ready.wait(60000)); // the sample text runs as A when the view opens
+        QVERIFY(ready.count() > 0 || ready.wait(120000)); // the sample text runs as A when the view opens
         // The same text through the command line.
         const QString text = dir_->path() + u"/sample.txt"_s, out = dir_->path() + u"/stats.json"_s;
         QFile f(text);
@@ -75,7 +75,7 @@ private Q_SLOTS:
 
         // A second corpus: per-layer overlap as Σ min of the two distributions.
         view->runOnText(1, u"import os\nfor path in os.listdir('.'):\n    print(path)\n"_s);
-        QVERIFY(ready.wait(60000));
+        QVERIFY(ready.wait(120000));
         const auto o = RoutingView::overlap(view->stats(0), view->stats(1));
         QCOMPARE(view->overlapTable()->rowCount(), int(o.size()));
         const auto& a = view->stats(0)["layers"][1];
@@ -109,7 +109,7 @@ private Q_SLOTS:
         QSignalSpy done(view, &QuantView::measured);
         const QString source = QString::fromStdString(cmftest::dataPath("../../resources/demo-model"));
         view->measure(source);
-        QVERIFY(done.wait(60000));
+        QVERIFY(done.wait(120000));
         const auto file = cmf::CmfFile::open(CMF_DEMO_MODEL);
         const auto ckpt = cmf::Checkpoint::open(source.toStdString());
         QCOMPARE(view->errors().size(), ckpt.tensors().size()); // every source tensor; skill replacements are not in it

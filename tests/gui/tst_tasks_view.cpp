@@ -97,7 +97,7 @@ private Q_SLOTS:
 
         QSignalSpy done(view_, &TasksView::operationFinished);
         view_->runAction(ModelOperation::Kind::Calibrate);
-        QVERIFY(done.wait(120000));
+        QVERIFY(done.wait(900000));
         const auto f = cmf::CmfFile::open(out.toStdString());
         const auto* m = f->masks()->find("prose");
         QVERIFY(m);
@@ -119,7 +119,7 @@ private Q_SLOTS:
             d.accept();
         });
         view_->runAction(ModelOperation::Kind::Defrag);
-        QVERIFY(done.wait(120000));
+        QVERIFY(done.wait(900000));
         const auto cut = cmf::CmfFile::open(spec.toStdString());
         QVERIFY(!cut->masks());
         QVERIFY(cut->header()["provenance"].contains("defrag"));
@@ -138,7 +138,7 @@ private Q_SLOTS:
             d.accept();
         });
         specView->runAction(ModelOperation::Kind::ExportSkill);
-        QVERIFY(specDone.wait(120000));
+        QVERIFY(specDone.wait(900000));
         QVERIFY(QFile::exists(skill));
         QVERIFY(QFileInfo(skill).size() < QFileInfo(spec).size());
 
@@ -148,7 +148,7 @@ private Q_SLOTS:
             d.accept();
         });
         view_->runAction(ModelOperation::Kind::ApplySkill);
-        QVERIFY(done.wait(120000));
+        QVERIFY(done.wait(900000));
         QVERIFY(readAll(applied) == readAll(spec));
     }
 
