@@ -91,6 +91,9 @@ private Q_SLOTS:
             row("q8", 16, 0.05);
             row("q8_2f", 16, 0.05);
             row("q4", 16, 0.15);
+            // The other 4-bit layouts: each has its own path in the decode kernels.
+            row("q4t", 16, 0.15);
+            row("q4tp", 16, 0.15);
         }
     }
     void quantizedGreedyAgrees() {
