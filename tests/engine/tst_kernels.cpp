@@ -176,7 +176,7 @@ private Q_SLOTS:
             k::forceNoAvx512(level >= 1);
             k::forceScalar(level == 2);
             const double e = nmse(want, viaKernel(c, x));
-            QVERIFY2(e <= bound, (std::string(k::q4Implementation()) + " nmse " + std::to_string(e)).c_str());
+            QVERIFY2(e <= bound, (std::string(k::implementation()) + " (4-bit: " + k::q4Implementation() + ") nmse " + std::to_string(e)).c_str());
         }
     }
     void vectorAndScalarAgree_data() { fusedEqualsDecodeThenDot_data(); }
@@ -194,7 +194,7 @@ private Q_SLOTS:
         for (bool noAvx512 : {false, true}) {
             k::forceNoAvx512(noAvx512);
             const double e = nmse(scalar, viaKernel(c, x));
-            QVERIFY2(e < 1e-11, (std::string(k::q4Implementation()) + " " + std::to_string(e)).c_str());
+            QVERIFY2(e < 1e-11, (std::string(k::implementation()) + " (4-bit: " + k::q4Implementation() + ") " + std::to_string(e)).c_str());
         }
     }
     void notFusedWhereRowsSplitGroups() {
