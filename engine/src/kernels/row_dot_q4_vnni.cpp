@@ -103,8 +103,8 @@ struct Tp { // q4tp: nibbles as q4_block, a 5-bit rung index per group into the 
     const uint8_t* nibbles(uint64_t g) const { return nib + g * kNibbleBytes; }
 };
 
-// One row: 8-group blocks as four pairs, then the last groups one at a time.
-// xp: the activation in pair order (whole 8-group blocks).
+// One row: 8-group blocks as four pairs, then pairs, then a last odd group.
+// xp: the activation in pair order (all whole pairs).
 template <class Row>
 float q4Row(const Row& row, uint64_t groups, const Activation& a, const int8_t* xp) {
     // Lane → group within the block's f-vector, for pair p: 2p ×4, 2p+1 ×4, twice.
@@ -132,6 +132,15 @@ float q4Row(const Row& row, uint64_t groups, const Activation& a, const int8_t* 
             acc1 = _mm512_fmadd_ps(_mm512_cvtepi32_ps(d1), _mm512_permutexvar_ps(kLanes[p + 1], fw), acc1);
         }
     }
+    // Pairs after the last block (e.g. 4 groups of a 896-column row): the
+    // same pair step, its two scales broadcast into the lane layout.
+    for (; g + 2 <= groups; g += 2) {
+        const float f0 = row.scale(g) * a.qScale[g], f1 = row.scale(g + 1) * a.qScale[g + 1];
+        const __m512 f = _mm512_permutexvar_ps(kLanes[0], _mm512_castps128_ps512(_mm_setr_ps(f0, f1, 0.0f, 0.0f)));
+        const __m512i d = _mm512_dpbusd_epi32(_mm512_setzero_si512(), pairCodes(row.pair(g)), _mm512_loadu_si512(xp + g * kGroup));
+        acc0 = _mm512_fmadd_ps(_mm512_cvtepi32_ps(d), f, acc0);
+        offset = _mm256_add_ps(offset, _mm256_setr_ps(f0 * a.qOffset[g], f1 * a.qOffset[g + 1], 0, 0, 0, 0, 0, 0));
+    }
     float tail = 0;
     for (; g < groups; ++g) { // [low | high] codes against the nibble-ordered block
         const __m128i b = _mm_loadu_si128(reinterpret_cast<const __m128i*>(row.nibbles(g)));
@@ -147,11 +156,11 @@ float q4Row(const Row& row, uint64_t groups, const Activation& a, const int8_t* 
 } // namespace
 
 void detail::q4RowsVnni(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation& a, float* y) {
-    const uint64_t groups = gpr(w), blocks = groups / 8;
+    const uint64_t groups = gpr(w), pairs = groups / 2;
     // The pair-ordered activation, per thread, reused across calls.
     thread_local std::vector<int8_t> xp;
-    if (xp.size() < blocks * 8 * kGroup) xp.resize(blocks * 8 * kGroup);
-    pairOrder(a.qNibbleOrder, blocks * 4, xp.data());
+    if (xp.size() < pairs * 2 * kGroup) xp.resize(pairs * 2 * kGroup);
+    pairOrder(a.qNibbleOrder, pairs, xp.data());
     for (uint64_t r = r0; r < r1; ++r) {
         float out;
         if (w.dtype == DType::Q4Tiled) {
