@@ -31,5 +31,7 @@ inline Run runCmf(const QStringList& args, const QByteArray& input = {}, int tim
 // test's temporary folder.
 inline QString q(const std::string& s) { return QString::fromStdString(s); }
 inline QString tmp(const std::string& name) { return q(cmftest::tempDir() + "/" + name); }
+// A file of the conformance kit (tests/data/conformance).
+inline QString kit(const char* rel) { return q(cmftest::dataPath(std::string("conformance/") + rel)); }
 
 } // namespace clitest

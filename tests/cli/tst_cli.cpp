@@ -17,11 +17,10 @@ using nlohmann::json;
 namespace {
 
 using clitest::Run;
+using clitest::kit;
 using clitest::q;
 using clitest::runCmf;
 using clitest::tmp;
-
-QString kit(const char* rel) { return QString::fromStdString(cmftest::dataPath(std::string("conformance/") + rel)); }
 
 const json& manifestEntry(const std::string& file) {
     static const json m = cmftest::loadJson(cmftest::dataPath("conformance/manifest.json"));

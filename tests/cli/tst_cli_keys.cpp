@@ -15,11 +15,10 @@
 namespace {
 
 using clitest::Run;
+using clitest::kit;
 using clitest::q;
 using clitest::runCmf;
 using clitest::tmp;
-
-QString kit(const char* rel) { return QString::fromStdString(cmftest::dataPath(std::string("conformance/") + rel)); }
 
 std::string readText(const QString& path) {
     const auto b = cmftest::readBytes(path.toStdString());

@@ -16,11 +16,10 @@ using nlohmann::json;
 namespace {
 
 using clitest::Run;
+using clitest::kit;
 using clitest::q;
 using clitest::runCmf;
 using clitest::tmp;
-
-QString kit(const char* rel) { return q(cmftest::dataPath(std::string("conformance/") + rel)); }
 
 // `cmf convert` of a model folder, once per test process.
 QString convertOnce(const std::string& dir, const char* quant, const char* name) {

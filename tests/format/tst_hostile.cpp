@@ -185,14 +185,6 @@ Outcome openOutcome(const std::vector<uint8_t>& b) {
 
 #define EXPECT_OPEN_ERROR(bytes, expectedKind, ...) EXPECT_ERROR(openOutcome(bytes), expectedKind, __VA_ARGS__)
 
-FileBuilder basic() {
-    FileBuilder b;
-    b.addF16("model.embed_tokens.weight", {128, 32}, 1);
-    b.addF16("model.norm.weight", {32}, 2);
-    b.addF16("lm_head.weight", {128, 32}, 3);
-    return b;
-}
-
 uint64_t dirOff(const std::vector<uint8_t>& f) { return getU64(f, 0x20); }
 uint64_t recordOff(const std::vector<uint8_t>& f, uint64_t i) { return dirOff(f) + 16 + 56 * i; }
 
@@ -281,7 +273,7 @@ private Q_SLOTS:
         QFETCH(quint64, off);
         QFETCH(quint64, len);
         QFETCH(QString, words);
-        auto bytes = basic().build();
+        auto bytes = FileBuilder::minimalModel().build();
         putU64(bytes, 0x10 + 16 * slot, off);
         putU64(bytes, 0x18 + 16 * slot, len);
         EXPECT_OPEN_ERROR(bytes, cmf::ErrorKind::Bounds, std::string(kSectionNames[slot]) + " section", words.toStdString());
@@ -289,7 +281,7 @@ private Q_SLOTS:
 
     // header_len huge, wrapping, and one byte past the end of the file.
     void headerJsonLengthHuge() {
-        auto bytes = basic().build();
+        auto bytes = FileBuilder::minimalModel().build();
         putU64(bytes, 0x18, ~0ull);
         EXPECT_OPEN_ERROR(bytes, cmf::ErrorKind::Bounds, "header section", "overflows u64");
         putU64(bytes, 0x18, ~0ull - 128); // 128 + len = 2^64 - 1: no wrap, far past EOF
@@ -301,7 +293,7 @@ private Q_SLOTS:
     // §3: count near 2^64, count whose ·56 wraps to a small number, and a
     // count one record too many for dir_len.
     void directoryCountNear2to64() {
-        const auto good = basic().build();
+        const auto good = FileBuilder::minimalModel().build();
         for (const uint64_t count : {~0ull, 1ull << 63, ~0ull / 56 + 1, (1ull << 58) + 1}) {
             auto bytes = good;
             putU64(bytes, dirOff(bytes), count);
@@ -309,7 +301,7 @@ private Q_SLOTS:
         }
     }
     void directoryCountJustTooBig() {
-        auto bytes = basic().build();
+        auto bytes = FileBuilder::minimalModel().build();
         const uint64_t dirLen = getU64(bytes, 0x28);
         const uint64_t fits = (dirLen - 16) / 56;
         putU64(bytes, dirOff(bytes), fits + 1);
@@ -321,7 +313,7 @@ private Q_SLOTS:
     // file is junk; before the fix the reader first reserved a name table
     // for all 16.7 M records (a 128 MiB+ allocation).
     void directoryCountFitsSparseFile() {
-        auto bytes = basic().build();
+        auto bytes = FileBuilder::minimalModel().build();
         const uint64_t count = 1ull << 24;
         const uint64_t off = (bytes.size() + 7) / 8 * 8;
         const uint64_t len = 16 + count * 56;
@@ -339,14 +331,14 @@ private Q_SLOTS:
     // name_off/name_len (u32/u16 in §3, so 2^32 is the largest reachable)
     // at their maxima, and a name one byte past the end of the pool.
     void nameBoundsNear2to32() {
-        auto bytes = basic().build();
+        auto bytes = FileBuilder::minimalModel().build();
         putU32(bytes, recordOff(bytes, 0), 0xFFFFFFFFu);
         bytes[recordOff(bytes, 0) + 4] = 0xFF;
         bytes[recordOff(bytes, 0) + 5] = 0xFF;
         EXPECT_OPEN_ERROR(bytes, cmf::ErrorKind::Bounds, "directory record 0", "4294967295", "+65535", "runs past the name pool");
     }
     void nameLengthPastEnd() {
-        auto bytes = basic().build();
+        auto bytes = FileBuilder::minimalModel().build();
         const uint64_t r = recordOff(bytes, 2); // the last name in the pool
         const uint16_t len = uint16_t(bytes[r + 4] | bytes[r + 5] << 8);
         bytes[r + 4] = uint8_t(len + 1);
@@ -358,29 +350,29 @@ private Q_SLOTS:
 
     // Shapes: dims are u32 (§3), so 64-bit trouble is in the product.
     void shapeElementCountFitsButBytesDoNot() {
-        auto b = basic();
+        auto b = FileBuilder::minimalModel();
         b.addRaw("big.f16", 1, {0xFFFFFFFFu, 0xFFFFFFFFu}, {}); // 2^64 - 2^33 + 1 elements, ×2 bytes
         EXPECT_OPEN_ERROR(b.build(), cmf::ErrorKind::Bounds, "(big.f16)", "takes 2^64-1 or more bytes");
-        auto c = basic();
+        auto c = FileBuilder::minimalModel();
         c.addRaw("big.f32", 0, {0xFFFFFFFFu, 0xFFFFFFFFu}, std::vector<uint8_t>(64));
         EXPECT_OPEN_ERROR(c.build(), cmf::ErrorKind::Bounds, "(big.f32)", "nbytes 64", "2^64-1 or more bytes");
-        auto d = basic();
+        auto d = FileBuilder::minimalModel();
         d.addRaw("big.vbit", 8, {0xFFFFFFFFu, 0xFFFFFFE0u}, {}); // variable length: a minimum near 2^63
         EXPECT_OPEN_ERROR(d.build(), cmf::ErrorKind::Bounds, "(big.vbit)", "nbytes 0 is below the");
     }
     void shapeProductOverflows() {
-        auto b = basic();
+        auto b = FileBuilder::minimalModel();
         b.addRaw("wrap3", 1, {0xFFFFFFFFu, 0xFFFFFFFFu, 2}, {});
         EXPECT_OPEN_ERROR(b.build(), cmf::ErrorKind::Parse, "(wrap3)", "element count overflows u64");
-        auto c = basic();
+        auto c = FileBuilder::minimalModel();
         c.addRaw("wrap6", 0, {0xFFFFFFFFu, 0xFFFFFFFFu, 0xFFFFFFFFu, 0xFFFFFFFFu, 0xFFFFFFFFu, 0xFFFFFFFFu}, {});
         EXPECT_OPEN_ERROR(c.build(), cmf::ErrorKind::Parse, "(wrap6)", "element count overflows u64");
         // A leading 0 makes the count 0, but the row length (rows x cols view
         // of every tensor) would still wrap.
-        auto d = basic();
+        auto d = FileBuilder::minimalModel();
         d.addRaw("empty.wrap", 1, {0, 0xFFFFFFFFu, 0xFFFFFFFFu, 0xFFFFFFFFu}, {});
         EXPECT_OPEN_ERROR(d.build(), cmf::ErrorKind::Parse, "(empty.wrap)", "row length", "overflows u64");
-        auto e = basic();
+        auto e = FileBuilder::minimalModel();
         e.addRaw("empty", 1, {0, 0xFFFFFFFFu, 0xFFFFFFFFu}, {}); // 0 elements, a row length that fits
         const auto bytes = e.build();
         const Outcome o = openOutcome(bytes);
@@ -389,7 +381,7 @@ private Q_SLOTS:
     // §1.2: ndim > 6 → Parse; ndim is a u8, so 255 is "huge".
     void ndimHuge() {
         for (const uint8_t ndim : {uint8_t(7), uint8_t(128), uint8_t(255)}) {
-            auto bytes = basic().build();
+            auto bytes = FileBuilder::minimalModel().build();
             bytes[recordOff(bytes, 1) + 7] = ndim;
             EXPECT_OPEN_ERROR(bytes, cmf::ErrorKind::Parse, "(model.norm.weight)", "ndim " + std::to_string(ndim) + " > 6");
         }
@@ -408,13 +400,13 @@ private Q_SLOTS:
     void tensorOffsetAndSizeNear2to64() {
         QFETCH(quint64, off);
         QFETCH(quint64, nbytes);
-        auto bytes = basic().build();
+        auto bytes = FileBuilder::minimalModel().build();
         putU64(bytes, recordOff(bytes, 2) + 32, off);
         putU64(bytes, recordOff(bytes, 2) + 40, nbytes);
         EXPECT_OPEN_ERROR(bytes, cmf::ErrorKind::Bounds, "directory record 2 (lm_head.weight)", "exceed data_len");
     }
     void tensorOutsideDataSection() {
-        auto bytes = basic().build();
+        auto bytes = FileBuilder::minimalModel().build();
         const uint64_t dataLen = getU64(bytes, 0x38);
         const uint64_t nbytes = getU64(bytes, recordOff(bytes, 1) + 40);
         // Just past the end (64-aligned), and the first aligned offset that no longer fits.
@@ -518,14 +510,14 @@ private Q_SLOTS:
         QFETCH(QString, blobLen);
         QFETCH(int, kind);
         QFETCH(QString, words);
-        auto b = basic();
+        auto b = FileBuilder::minimalModel();
         const std::string meta = R"({"default_task":"t","masks":[{"name":"t","blob_off":)" + blobOff.toStdString() +
                                  R"(,"blob_len":)" + blobLen.toStdString() + "}]}";
         b.masks = rawMasks(1, meta, 512);
         EXPECT_OPEN_ERROR(b.build(), cmf::ErrorKind(kind), "masks section: mask 0 (t)", words.toStdString());
     }
     void masksMetaLenPastSection() {
-        auto b = basic();
+        auto b = FileBuilder::minimalModel();
         auto sec = rawMasks(0, R"({"masks":[]})", 64);
         for (const uint32_t metaLen : {0xFFFFFFFFu, uint32_t(64 - 8 + 1)}) {
             putU32(sec, 4, metaLen);
@@ -538,7 +530,7 @@ private Q_SLOTS:
     // 8 bytes per row, so 64 masks over a 2 MiB blob of 2^20 rows used to
     // allocate ~1 GiB. The blobs must now fit the area side by side.
     void masksSharingOneBlob() {
-        auto b = basic();
+        auto b = FileBuilder::minimalModel();
         b.header["arch"]["num_layers"] = 1 << 20;
         b.header["arch"]["intermediate_size"] = 8;
         b.header["arch"]["num_attention_heads"] = 8;
@@ -559,7 +551,7 @@ private Q_SLOTS:
     // A 0-wide dimension makes rows of 0 bytes: millions of rows in a few bytes.
     void masksZeroWidthRows() {
         for (const char* key : {"intermediate_size", "num_attention_heads", "num_layers"}) {
-            auto b = basic();
+            auto b = FileBuilder::minimalModel();
             b.header["arch"][key] = 0;
             b.masks = FileBuilder::masksSection(oneMaskMeta(), {std::vector<uint8_t>(32)});
             EXPECT_OPEN_ERROR(b.build(), cmf::ErrorKind::Parse, std::string("arch.") + key, "is 0");
@@ -569,7 +561,7 @@ private Q_SLOTS:
     // (2 layers × 2^31 loops = 0 rows) or truncate the loop count (2^32+1 → 1).
     void masksLoopRowsOverflow() {
         for (const uint64_t loops : {uint64_t(1) << 31, (uint64_t(1) << 32) + 1, uint64_t(1) << 63, (uint64_t(1) << 23) + 1}) {
-            auto b = basic();
+            auto b = FileBuilder::minimalModel();
             b.features = cmf::TensorDir | cmf::BinaryMasks | cmf::LoopMasks;
             b.header["arch"]["num_loops"] = loops;
             b.masks = FileBuilder::masksSection(oneMaskMeta(), {std::vector<uint8_t>(32)});
@@ -579,7 +571,7 @@ private Q_SLOTS:
     // Deeply nested meta JSON: parsing is iterative, but copying it into each
     // Mask recursed once per level and overflowed the stack.
     void masksMetaNestingBomb() {
-        auto b = basic();
+        auto b = FileBuilder::minimalModel();
         const std::string deep = std::string(300000, '[') + std::string(300000, ']');
         const std::string meta = R"({"masks":[{"name":"t","blob_off":8,"blob_len":19,"x":)" + deep + "}]}";
         b.masks = rawMasks(1, meta, 8 + meta.size() + 64);
@@ -588,7 +580,7 @@ private Q_SLOTS:
     // Non-zero tail bits in every row of 2^16 rows: reported by name for the
     // first few rows and counted for the rest, not one string per row.
     void masksTailReportsAreBounded() {
-        auto b = basic();
+        auto b = FileBuilder::minimalModel();
         b.header["arch"]["num_layers"] = 1 << 16;
         b.header["arch"]["intermediate_size"] = 4; // 4 tail bits per ffn byte
         b.header["arch"]["num_attention_heads"] = 8;
@@ -610,7 +602,7 @@ private Q_SLOTS:
 
     // §7: an entry that claims 2^32-1 groups and heads.
     void sparseIndexEntryCountsNear2to32() {
-        auto b = basic();
+        auto b = FileBuilder::minimalModel();
         std::vector<uint8_t> idx(8 + 16 + 8, 0);
         putU32(idx, 0, 1);
         putU32(idx, 8 + 8, 0xFFFFFFFFu);
@@ -623,7 +615,7 @@ private Q_SLOTS:
     // junk. Before, the reader reserved 56 bytes per claimed entry (3.7 GB)
     // before reading entry 0.
     void sparseIndexCountFitsSparseFile() {
-        auto bytes = basic().build();
+        auto bytes = FileBuilder::minimalModel().build();
         const uint64_t n = 1ull << 26;
         const uint64_t off = (bytes.size() + 7) / 8 * 8;
         const uint64_t len = 8 + n * 16;

@@ -40,14 +40,6 @@ std::string openError(const std::vector<uint8_t>& b, cmf::ErrorKind kind) {
         QVERIFY2(msg.find(words) != std::string::npos, msg.c_str());                           \
     } while (0)
 
-FileBuilder basic() {
-    FileBuilder b;
-    b.addF16("model.embed_tokens.weight", {128, 32}, 1);
-    b.addF16("model.norm.weight", {32}, 2);
-    b.addF16("lm_head.weight", {128, 32}, 3);
-    return b;
-}
-
 // Offset of directory record i inside the file.
 uint64_t recordOff(const std::vector<uint8_t>& f, uint64_t i) { return cmftest::getU64(f, 0x20) + 16 + 56 * i; }
 
@@ -73,7 +65,7 @@ class TestReader : public QObject {
     Q_OBJECT
 private Q_SLOTS:
     void basicFileOpensAndVerifiesClean() {
-        const auto bytes = basic().build();
+        const auto bytes = FileBuilder::minimalModel().build();
         const auto f = openBytes(bytes);
         QCOMPARE(f->directory().count(), uint64_t(3));
         QCOMPARE(f->envelope().data.off % 4096, uint64_t(0));
@@ -91,67 +83,67 @@ private Q_SLOTS:
         EXPECT_OPEN_ERROR(std::vector<uint8_t>{}, cmf::ErrorKind::Bounds, "shorter than the 128-byte envelope");
     }
     void featureBits() {
-        auto b = basic();
+        auto b = FileBuilder::minimalModel();
         b.features = cmf::TensorDir | cmf::LoopMasks | cmf::SkillFile; // known bits 5 and 6 open
         QVERIFY(openBytes(b.build())->envelope().has(cmf::SkillFile));
         b.features = cmf::TensorDir | cmf::HotPacks; // reserved bit 4 is refused like an unknown bit
         EXPECT_OPEN_ERROR(b.build(), cmf::ErrorKind::UnsupportedFeature, "HOT_PACKS");
     }
     void absentSectionWithLength() {
-        auto bytes = basic().build();
+        auto bytes = FileBuilder::minimalModel().build();
         cmftest::putU64(bytes, 0x48, 10); // masks_off 0, masks_len 10
         EXPECT_OPEN_ERROR(bytes, cmf::ErrorKind::Bounds, "masks section");
     }
     void sectionInsideEnvelope() {
-        auto bytes = basic().build();
+        auto bytes = FileBuilder::minimalModel().build();
         cmftest::putU64(bytes, 0x10, 64);
         EXPECT_OPEN_ERROR(bytes, cmf::ErrorKind::Bounds, "overlaps the envelope");
     }
     void directoryCountNear2to64() {
-        auto bytes = basic().build();
+        auto bytes = FileBuilder::minimalModel().build();
         cmftest::putU64(bytes, cmftest::getU64(bytes, 0x20), ~0ull / 56 + 5);
         EXPECT_OPEN_ERROR(bytes, cmf::ErrorKind::Bounds, "do not fit");
         cmftest::putU64(bytes, cmftest::getU64(bytes, 0x20), ~0ull);
         EXPECT_OPEN_ERROR(bytes, cmf::ErrorKind::Bounds, "do not fit");
     }
     void poolOffOutside() {
-        auto bytes = basic().build();
+        auto bytes = FileBuilder::minimalModel().build();
         cmftest::putU64(bytes, cmftest::getU64(bytes, 0x20) + 8, ~0ull - 3);
         EXPECT_OPEN_ERROR(bytes, cmf::ErrorKind::Bounds, "pool_off");
     }
     void nameRunsPastPool() {
-        auto bytes = basic().build();
+        auto bytes = FileBuilder::minimalModel().build();
         cmftest::putU32(bytes, recordOff(bytes, 1), 0xFFFFFFF0u);
         EXPECT_OPEN_ERROR(bytes, cmf::ErrorKind::Bounds, "name pool");
     }
     void tensorOffsetNear2to64() {
-        auto bytes = basic().build();
+        auto bytes = FileBuilder::minimalModel().build();
         cmftest::putU64(bytes, recordOff(bytes, 2) + 32, ~0ull - 63); // 64-aligned, wraps with nbytes
         EXPECT_OPEN_ERROR(bytes, cmf::ErrorKind::Bounds, "exceed data_len");
-        bytes = basic().build();
+        bytes = FileBuilder::minimalModel().build();
         cmftest::putU64(bytes, recordOff(bytes, 2) + 40, ~0ull);
         EXPECT_OPEN_ERROR(bytes, cmf::ErrorKind::Bounds, "exceed data_len");
     }
     void shapeProductOverflows() {
-        auto b = basic();
+        auto b = FileBuilder::minimalModel();
         b.addRaw("huge", 0, {0xFFFFFFFFu, 0xFFFFFFFFu, 0xFFFFFFFFu}, {});
         EXPECT_OPEN_ERROR(b.build(), cmf::ErrorKind::Parse, "overflows");
     }
     void shapeTailMustBeZero() {
-        auto bytes = basic().build();
+        auto bytes = FileBuilder::minimalModel().build();
         cmftest::putU32(bytes, recordOff(bytes, 1) + 8 + 4 * 3, 7); // ndim 1, shape[3] = 7
         EXPECT_OPEN_ERROR(bytes, cmf::ErrorKind::Parse, "tail must be zero");
     }
     void twoDimOnlyDtypes() {
-        auto b = basic();
+        auto b = FileBuilder::minimalModel();
         b.addRaw("q8.3d", 3, {2, 2, 32}, std::vector<uint8_t>(2 * 2 * 32 + 4));
         EXPECT_OPEN_ERROR(b.build(), cmf::ErrorKind::Parse, "2-D tensors only");
-        auto c = basic();
+        auto c = FileBuilder::minimalModel();
         c.addRaw("q4t.odd", 11, {2, 40}, std::vector<uint8_t>(100));
         EXPECT_OPEN_ERROR(c.build(), cmf::ErrorKind::Parse, "in % 32");
     }
     void reservedDtypeOpensButDoesNotDecode() {
-        auto b = basic();
+        auto b = FileBuilder::minimalModel();
         b.addRaw("mix", 5, {4}, std::vector<uint8_t>(16));
         const auto bytes = b.build();
         const auto f = openBytes(bytes);
@@ -163,14 +155,14 @@ private Q_SLOTS:
         }
     }
     void headerNestingBomb() {
-        auto b = basic();
+        auto b = FileBuilder::minimalModel();
         b.rawHeader = std::string(5000, '[') + std::string(5000, ']');
         EXPECT_OPEN_ERROR(b.build(), cmf::ErrorKind::Parse, "nests deeper");
         b.rawHeader = "[1, 2]";
         EXPECT_OPEN_ERROR(b.build(), cmf::ErrorKind::Parse, "not an object");
     }
     void masksBlobOutsideSection() {
-        auto b = basic();
+        auto b = FileBuilder::minimalModel();
         auto sec = FileBuilder::masksSection(maskMeta(1), {maskBlob(0xFF, 0x0F, 0x03)});
         // Point the blob past the section by rewriting the meta in place (same width).
         std::string s(sec.begin(), sec.end());
@@ -185,14 +177,14 @@ private Q_SLOTS:
         EXPECT_OPEN_ERROR(b.build(), cmf::ErrorKind::Bounds, "outside the blob area");
     }
     void masksCountMismatch() {
-        auto b = basic();
+        auto b = FileBuilder::minimalModel();
         auto sec = FileBuilder::masksSection(maskMeta(1), {maskBlob(0xFF, 0x0F, 0x03)});
         cmftest::putU32(sec, 0, 2);
         b.masks = sec;
         EXPECT_OPEN_ERROR(b.build(), cmf::ErrorKind::Parse, "n_masks");
     }
     void masksPopcountsAndTails() {
-        auto b = basic();
+        auto b = FileBuilder::minimalModel();
         // Task 1: heads byte 0x1F sets a fifth bit beyond 4 heads (a phantom head).
         b.masks = FileBuilder::masksSection(maskMeta(2), {maskBlob(0xFF, 0x0F, 0x03), maskBlob(0x55, 0x1F, 0x01)});
         const auto bytes = b.build();
@@ -213,13 +205,13 @@ private Q_SLOTS:
         QCOMPARE(report.problems[0].where, std::string("task1"));
     }
     void masksNeedArch() {
-        auto b = basic();
+        auto b = FileBuilder::minimalModel();
         b.header["arch"].erase("num_layers");
         b.masks = FileBuilder::masksSection(maskMeta(1), {maskBlob(0xFF, 0x0F, 0x03)});
         EXPECT_OPEN_ERROR(b.build(), cmf::ErrorKind::Parse, "num_layers");
     }
     void sparseIndexEntryPastSection() {
-        auto b = basic();
+        auto b = FileBuilder::minimalModel();
         std::vector<uint8_t> idx(8 + 16, 0);
         cmftest::putU32(idx, 0, 1);
         cmftest::putU32(idx, 8 + 8, 1000); // 1000 groups that are not there
@@ -230,7 +222,7 @@ private Q_SLOTS:
         EXPECT_OPEN_ERROR(b.build(), cmf::ErrorKind::Bounds, "cannot fit");
     }
     void standaloneSkillRecord() {
-        auto b = basic();
+        auto b = FileBuilder::minimalModel();
         b.features = cmf::TensorDir | cmf::SkillFile;
         b.addF16("skill.gfx.model.norm.weight", {32}, 9);
         b.header["skills"] = json::array({{{"id", "gfx"}, {"layers", {0, 1}}, {"base_dir_hash", "9f22593eb458bc6f"},
@@ -250,7 +242,7 @@ private Q_SLOTS:
         EXPECT_OPEN_ERROR(b.build(), cmf::ErrorKind::Parse, "base_dir_hash");
     }
     void chatBundle() {
-        auto b = basic();
+        auto b = FileBuilder::minimalModel();
         QVERIFY(!openBytes(b.build())->chatBundle().has_value()); // absent: ChatML fallback
         b.header["tokenizer_config"] = {{"chat_template", "{{ messages }}"}, {"eos_token_ids", {7, 9}},
                                         {"bos_token_id", nullptr}, {"pad_token_id", 3}};
@@ -265,7 +257,7 @@ private Q_SLOTS:
         EXPECT_OPEN_ERROR(b.build(), cmf::ErrorKind::Parse, "eos_token_ids");
     }
     void verifyReportsEveryProblem() {
-        auto b = basic();
+        auto b = FileBuilder::minimalModel();
         b.vocab = std::vector<uint8_t>{'{', '}'};
         auto bytes = b.build();
         const uint64_t data = cmftest::getU64(bytes, 0x30);
@@ -282,7 +274,7 @@ private Q_SLOTS:
                                                "header_hash_mismatch:header"}));
     }
     void verifyProgressAndCancel() {
-        auto b = basic();
+        auto b = FileBuilder::minimalModel();
         for (int i = 0; i < 50; ++i) b.addF16(std::string("t").append(std::to_string(i)), {64, 64}, uint32_t(i));
         const auto bytes = b.build();
         const auto f = openBytes(bytes);
@@ -300,7 +292,7 @@ private Q_SLOTS:
         }
     }
     void payloadProblemsAreReported() {
-        auto b = basic();
+        auto b = FileBuilder::minimalModel();
         // vbit [2, 32]: widths 4 and 2 (2 is not a level).
         std::vector<uint8_t> v{4, 2};
         v.resize(2 + 2 * 2 + 16 + 8, 0);

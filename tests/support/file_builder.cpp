@@ -149,4 +149,12 @@ std::vector<uint8_t> FileBuilder::masksSection(nlohmann::json meta, const std::v
     return cmf::buildMasksSection(std::move(meta), blobs);
 }
 
+FileBuilder FileBuilder::minimalModel() {
+    FileBuilder b;
+    b.addF16("model.embed_tokens.weight", {128, 32}, 1);
+    b.addF16("model.norm.weight", {32}, 2);
+    b.addF16("lm_head.weight", {128, 32}, 3);
+    return b;
+}
+
 } // namespace cmftest

@@ -36,6 +36,10 @@ public:
     // Adds a tensor with raw payload bytes.
     BuildTensor& addRaw(const std::string& name, uint8_t dtype, std::vector<uint32_t> shape, std::vector<uint8_t> bytes);
 
+    // The smallest model a reader accepts: f16 embed_tokens [128, 32], final
+    // norm [32] and lm_head [128, 32].
+    static FileBuilder minimalModel();
+
     std::vector<uint8_t> build() const;
     void writeTo(const std::string& path) const;
 
