@@ -72,6 +72,7 @@ int32_t argmax(const std::vector<float>& v) { return int32_t(std::max_element(v.
 int bench(const BenchOptions& o) {
     const int threads = o.threads ? int(o.threads) : tbb::info::default_concurrency();
     tbb::global_control limit(tbb::global_control::max_allowed_parallelism, size_t(threads));
+    requireValidInput(o.path);
     const auto model = cmf::engine::Model::open(o.path);
     const uint32_t vocab = uint32_t(model->embed().rows());
     const uint32_t ctx = std::max<uint32_t>(1, std::max(o.pp, o.tg + 1));
@@ -127,7 +128,7 @@ int bench(const BenchOptions& o) {
                              {"decode_bytes_per_token", bytesPerToken},
                              {"tg_read_gb_s", bytesPerToken * median(tgRuns) / 1e9}};
     if (o.json) {
-        std::cout << out.dump(2) << "\n";
+        std::cout << jsonText(out) << "\n";
     } else {
         const auto spread = [](const std::vector<double>& v) {
             if (v.empty()) return std::string("-");
@@ -160,12 +161,8 @@ void addBench(CLI::App& app, int* exitCode) {
     cmd->callback([=] {
         try {
             *exitCode = bench(*o);
-        } catch (const cmf::Error& e) {
-            printError(o->path, e);
-            *exitCode = e.kind() == cmf::ErrorKind::Cancelled ? kExitInterrupted : kExitUsage;
         } catch (const std::exception& e) {
-            printError(o->path, e);
-            *exitCode = kExitUsage;
+            *exitCode = reportFailure(o->path, e);
         }
     });
 }

@@ -22,6 +22,7 @@ struct CalibrateOptions {
 };
 
 int calibrate(const CalibrateOptions& o) {
+    requireValidInput(o.path);
     TerminalProgress bar("calibrate");
     cmf::engine::CalibrateRequest r;
     r.input = o.path, r.output = o.output, r.task = o.task, r.description = o.description;
@@ -32,7 +33,7 @@ int calibrate(const CalibrateOptions& o) {
     const nlohmann::json out{{"output", o.output},       {"task", o.task},         {"task_id", res.taskId},
                              {"sparsity", res.sparsity}, {"quality", res.quality}, {"kept_per_layer", res.keptPerLayer}};
     if (o.json) {
-        std::cout << out.dump(2) << "\n";
+        std::cout << jsonText(out) << "\n";
     } else {
         std::printf("wrote %s: task '%s' (id %u), FFN sparsity %.4f, kept per layer %s\n", o.output.c_str(), o.task.c_str(), res.taskId,
                     res.sparsity, out["kept_per_layer"].dump().c_str());
@@ -63,9 +64,8 @@ void addCalibrate(CLI::App& app, int* exitCode) {
     cmd->callback([=] {
         try {
             *exitCode = calibrate(*o);
-        } catch (const cmf::Error& e) {
-            printError(o->path, e);
-            *exitCode = e.kind() == cmf::ErrorKind::Cancelled ? kExitInterrupted : kExitUsage;
+        } catch (const std::exception& e) {
+            *exitCode = reportFailure(o->path, e);
         }
     });
 }
@@ -84,6 +84,7 @@ void addRouteStats(CLI::App& app, int* exitCode) {
     cmd->add_option("--output,-o", o->output, "Statistics JSON to write")->required();
     cmd->callback([=] {
         try {
+            requireValidInput(o->path);
             TerminalProgress bar("route-stats");
             const auto stats = cmf::engine::routeStatsOfFiles(o->path, o->corpus, o->ctx, cmf::Control{bar.callback(), interruptFlag()});
             bar.finish();
@@ -92,9 +93,8 @@ void addRouteStats(CLI::App& app, int* exitCode) {
             std::printf("wrote %s: %llu tokens over %zu layers\n", o->output.c_str(), (unsigned long long)stats["tokens"].get<uint64_t>(),
                         stats["layers"].size());
             *exitCode = kExitOk;
-        } catch (const cmf::Error& e) {
-            printError(o->path, e);
-            *exitCode = e.kind() == cmf::ErrorKind::Cancelled ? kExitInterrupted : kExitUsage;
+        } catch (const std::exception& e) {
+            *exitCode = reportFailure(o->path, e);
         }
     });
 }

@@ -72,6 +72,7 @@ private:
 };
 
 int chat(const ChatOptions& o) {
+    requireValidInput(o.path);
     auto model = cmf::engine::Model::open(o.path);
     // The default context is cut to what the model supports; an explicit --ctx past it is an error.
     const uint32_t maxPos = model->config().maxPositions;
@@ -131,8 +132,7 @@ void addChat(CLI::App& app, int* exitCode) {
         try {
             *exitCode = chat(*o);
         } catch (const std::exception& e) {
-            printError(o->path, e);
-            *exitCode = kExitUsage;
+            *exitCode = reportFailure(o->path, e);
         }
     });
 }

@@ -96,15 +96,11 @@ void runJob(const std::string& what, bool json, bool perTensor, int* exitCode, J
         const cmf::Control control{json ? cmf::ProgressFn{} : bar.callback(), interruptFlag()};
         const auto report = job(control);
         bar.finish();
-        if (json) std::cout << reportJson(report).dump(2) << "\n";
+        if (json) std::cout << jsonText(reportJson(report)) << "\n";
         else printReport(report, perTensor);
         *exitCode = kExitOk;
-    } catch (const cmf::Error& e) {
-        printError(what, e);
-        *exitCode = e.kind() == cmf::ErrorKind::Cancelled ? kExitInterrupted : kExitUsage;
     } catch (const std::exception& e) {
-        printError(what, e);
-        *exitCode = kExitUsage;
+        *exitCode = reportFailure(what, e);
     }
 }
 
@@ -156,7 +152,10 @@ void addRequant(CLI::App& app, int* exitCode) {
     cmd->callback([=] {
         cmf::RequantOptions r{o->input, o->output, parseQuant(o->quant), o->only, {}};
         r.encode.meanBits = o->meanBits;
-        runJob("requant", o->json, false, exitCode, [&](const cmf::Control& ctl) { return cmf::requant(r, ctl); });
+        runJob("requant", o->json, false, exitCode, [&](const cmf::Control& ctl) {
+            requireValidInput(r.input);
+            return cmf::requant(r, ctl);
+        });
     });
 }
 
@@ -168,7 +167,10 @@ void addCompact(CLI::App& app, int* exitCode) {
     cmd->add_option("--output", *out, "Output .cmf")->required();
     cmd->add_flag("--json", *json, "Print the report as JSON");
     cmd->callback([=] {
-        runJob("compact", *json, false, exitCode, [&](const cmf::Control& ctl) { return cmf::compact(*in, *out, ctl); });
+        runJob("compact", *json, false, exitCode, [&](const cmf::Control& ctl) {
+            requireValidInput(*in);
+            return cmf::compact(*in, *out, ctl);
+        });
     });
 }
 
@@ -182,7 +184,10 @@ void addShard(CLI::App& app, int* exitCode) {
     cmd->add_option("--output-base", *base, "Output path without the -NNNNN-of-MMMMM.cmf suffix")->required();
     cmd->add_flag("--json", *json, "Print the report as JSON");
     cmd->callback([=] {
-        runJob("shard", *json, false, exitCode, [&](const cmf::Control& ctl) { return cmf::shard(*in, *maxGb, *base, ctl); });
+        runJob("shard", *json, false, exitCode, [&](const cmf::Control& ctl) {
+            requireValidInput(*in);
+            return cmf::shard(*in, *maxGb, *base, ctl);
+        });
     });
 }
 

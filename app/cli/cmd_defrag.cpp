@@ -42,11 +42,11 @@ void addDefragVerb(CLI::App& app, int* exitCode) {
     cmd->add_flag("--json", o->json, "Print the report as JSON");
     cmd->callback([=] {
         runWriteJob("defrag", o->json, exitCode, [&](const cmf::Control& ctl, TerminalProgress& bar) {
-            const auto keep = cmf::keepSetsFromMask(*cmf::CmfFile::open(o->input), o->task);
+            const auto keep = cmf::keepSetsFromMask(*openInput(o->input), o->task);
             const auto r = cmf::defrag(o->input, keep, o->output, o->task, ctl);
             bar.finish();
             if (o->json) {
-                std::cout << nlohmann::json{{"output", o->output},
+                std::cout << jsonText(nlohmann::json{{"output", o->output},
                                             {"source_task", o->task},
                                             {"input_bytes", r.inputBytes},
                                             {"output_bytes", r.write.outputBytes},
@@ -54,8 +54,7 @@ void addDefragVerb(CLI::App& app, int* exitCode) {
                                             {"post_intermediate_max", r.postIntermediateMax},
                                             {"kept_per_layer", r.keptPerLayer},
                                             {"pruned_ratio", r.prunedRatio},
-                                            {"fallbacks", r.fallbacks}}
-                                 .dump(2)
+                                            {"fallbacks", r.fallbacks}})
                           << "\n";
                 return;
             }
@@ -91,13 +90,14 @@ void addMoeDefragVerb(CLI::App& app, int* exitCode) {
     moeOptions(cmd, o);
     cmd->callback([=] {
         runWriteJob("moe-defrag", o->json, exitCode, [&](const cmf::Control& ctl, TerminalProgress& bar) {
+            requireValidInput(o->input);
             const auto r = cmf::moeDefrag(o->input, cmf::loadMoeStats(o->stats), o->cover, o->output, ctl);
             bar.finish();
             if (o->json) {
                 nlohmann::json kept = nlohmann::json::array();
                 for (size_t l = 0; l < r.kept.size(); ++l)
                     kept.push_back(r.expertsBefore[l] ? nlohmann::json(r.kept[l].size()) : nlohmann::json());
-                std::cout << nlohmann::json{{"output", o->output},
+                std::cout << jsonText(nlohmann::json{{"output", o->output},
                                             {"cover", o->cover},
                                             {"input_bytes", r.inputBytes},
                                             {"output_bytes", r.write.outputBytes},
@@ -106,8 +106,7 @@ void addMoeDefragVerb(CLI::App& app, int* exitCode) {
                                             {"experts_per_layer", r.expertsBefore},
                                             {"routing_mass_kept", r.massKept},
                                             {"router_rows", r.routerCopy},
-                                            {"notes", r.notes}}
-                                 .dump(2)
+                                            {"notes", r.notes}})
                           << "\n";
                 return;
             }
@@ -130,7 +129,7 @@ void addMoeMaskVerb(CLI::App& app, int* exitCode) {
     cmd->callback([=] {
         runWriteJob("moe-mask", o->json, exitCode, [&](const cmf::Control& ctl, TerminalProgress& bar) {
             const auto stats = cmf::loadMoeStats(o->stats);
-            const auto file = cmf::CmfFile::open(o->input);
+            const auto file = openInput(o->input);
             const cmf::MaskBits bits = cmf::moeMaskBits(*file, stats, o->cover);
             cmf::NewMask m;
             m.name = o->task;
@@ -155,7 +154,7 @@ void addMoeMaskVerb(CLI::App& app, int* exitCode) {
             if (o->json) {
                 nlohmann::json routable = nlohmann::json::array();
                 for (size_t l = 0; l < kept.size(); ++l) routable.push_back(before[l] ? nlohmann::json(kept[l].size()) : nlohmann::json());
-                std::cout << nlohmann::json{{"output", o->output},
+                std::cout << jsonText(nlohmann::json{{"output", o->output},
                                             {"task", o->task},
                                             {"task_id", r.taskId},
                                             {"replaced", r.replaced},
@@ -164,8 +163,7 @@ void addMoeMaskVerb(CLI::App& app, int* exitCode) {
                                             {"expert_sparsity", r.expertSparsity},
                                             {"quality", nullptr},
                                             {"input_bytes", r.inputBytes},
-                                            {"output_bytes", r.write.outputBytes}}
-                                 .dump(2)
+                                            {"output_bytes", r.write.outputBytes}})
                           << "\n";
                 return;
             }

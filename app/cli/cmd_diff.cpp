@@ -6,6 +6,7 @@
 #include "cmf/format/diff.h"
 #include "cmf/format/error.h"
 #include "cmf/format/hash64.h"
+#include "cmf/format/printable.h"
 
 #include <cmath>
 #include <cstdio>
@@ -108,10 +109,9 @@ std::string statusWord(cmf::DiffStatus s) {
     return "?";
 }
 
-std::string jsonText(const nlohmann::json& v, size_t max = 240) {
-    std::string s = v.dump();
-    if (s.size() > max) s = s.substr(0, max - 3) + "...";
-    return s;
+// One line of a header value for the terminal, cut at max bytes.
+std::string shortJson(const nlohmann::json& v, size_t max = 240) {
+    return cmf::printablePrefix(jsonText(v, -1), max);
 }
 
 void printReport(const Options& o, const cmf::DiffReport& r) {
@@ -163,10 +163,10 @@ void printReport(const Options& o, const cmf::DiffReport& r) {
         std::printf("\nheader (section_hashes left out: the sections line compares those bytes):\n");
         for (const auto& h : r.header) {
             switch (h.op) {
-            case cmf::HeaderChange::Op::Add: std::printf("  + %s: %s\n", h.path.c_str(), jsonText(h.b).c_str()); break;
-            case cmf::HeaderChange::Op::Remove: std::printf("  - %s: %s\n", h.path.c_str(), jsonText(h.a).c_str()); break;
+            case cmf::HeaderChange::Op::Add: std::printf("  + %s: %s\n", h.path.c_str(), shortJson(h.b).c_str()); break;
+            case cmf::HeaderChange::Op::Remove: std::printf("  - %s: %s\n", h.path.c_str(), shortJson(h.a).c_str()); break;
             case cmf::HeaderChange::Op::Replace:
-                std::printf("  ~ %s: %s -> %s\n", h.path.c_str(), jsonText(h.a, 58).c_str(), jsonText(h.b, 58).c_str());
+                std::printf("  ~ %s: %s -> %s\n", h.path.c_str(), shortJson(h.a, 58).c_str(), shortJson(h.b, 58).c_str());
                 break;
             }
         }
@@ -187,16 +187,16 @@ int run(const Options& o) {
         options.values = !o.noValues;
         const auto report = cmf::diff(a, b, options, control);
         bar.finish();
-        if (o.json) std::cout << reportJson(o, report).dump(2) << "\n";
+        if (o.json) std::cout << jsonText(reportJson(o, report)) << "\n";
         else printReport(o, report);
         return report.identical() ? kExitOk : kExitCheckFailed;
     } catch (const cmf::Error& e) {
         if (o.json)
-            std::cout << nlohmann::json{{"a", {{"path", o.a}}}, {"b", {{"path", o.b}}}, {"identical", nullptr},
-                                        {"error", {{"kind", cmf::errorKindName(e.kind())}, {"where", where}, {"message", e.what()}}}}
-                             .dump(2)
+            std::cout << jsonText(nlohmann::json{{"a", {{"path", o.a}}}, {"b", {{"path", o.b}}}, {"identical", nullptr},
+                                        {"error", {{"kind", cmf::errorKindName(e.kind())}, {"where", cmf::printable(where)}, {"message", cmf::printable(e.what())}}}})
                       << "\n";
         printError(where, e);
+        // Like diff(1): 2 for any trouble, a broken input file included.
         return e.kind() == cmf::ErrorKind::Cancelled ? kExitInterrupted : kExitUsage;
     } catch (const std::exception& e) {
         printError(where, e);

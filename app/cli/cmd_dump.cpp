@@ -6,6 +6,7 @@
 
 #include "cmf/format/codec.h"
 #include "cmf/format/error.h"
+#include "cmf/format/printable.h"
 #include "cmf/format/shards.h"
 
 #include <atomic>
@@ -43,7 +44,7 @@ Stats statsOf(const cmf::TensorBytes& t) {
 }
 
 int runStats(const Options& o) {
-    const auto model = cmf::Model::open(o.path);
+    const auto model = openModelInput(o.path);
     const auto& tensors = model.tensors();
     std::vector<Stats> stats(tensors.size());
     std::vector<std::string> errors(tensors.size());
@@ -64,7 +65,8 @@ int runStats(const Options& o) {
     for (size_t i = 0; i < tensors.size(); ++i) {
         const auto& r = tensors[i].record;
         if (!errors[i].empty()) {
-            std::cerr << "cmf: " << o.path << ": tensor " << r.name << ": " << errors[i] << "\n";
+            std::cerr << "cmf: " << cmf::printable(o.path) << ": tensor " << cmf::printable(r.name) << ": "
+                      << cmf::printable(errors[i]) << "\n";
             code = kExitCheckFailed;
             continue;
         }
@@ -73,16 +75,16 @@ int runStats(const Options& o) {
             out.push_back({{"name", r.name}, {"dtype", cmf::dtypeName(r.dtype)}, {"count", s.count}, {"sum", s.sum},
                            {"abs_sum", s.absSum}, {"max_abs", s.maxAbs}, {"first", s.first}});
         } else {
-            std::printf("%-56s %-8s %10llu  sum %14.6g  abs_sum %14.6g  max|x| %10.4g\n", std::string(r.name).c_str(),
+            std::printf("%-56s %-8s %10llu  sum %14.6g  abs_sum %14.6g  max|x| %10.4g\n", cmf::printable(r.name).c_str(),
                         std::string(cmf::dtypeName(r.dtype)).c_str(), (unsigned long long)s.count, s.sum, s.absSum, s.maxAbs);
         }
     }
-    if (o.json) std::cout << nlohmann::json{{"file", o.path}, {"tensors", out}}.dump(2) << "\n";
+    if (o.json) std::cout << jsonText(nlohmann::json{{"file", o.path}, {"tensors", out}}) << "\n";
     return code;
 }
 
 int runTensor(const Options& o) {
-    const auto model = cmf::Model::open(o.path);
+    const auto model = openModelInput(o.path);
     // Tensor-source indirection (§9): a skill's replacement wins when present.
     std::string name = o.tensor;
     if (!o.skill.empty()) {
@@ -124,8 +126,7 @@ void addDump(CLI::App& app, int* exitCode) {
         try {
             *exitCode = o->stats ? runStats(*o) : runTensor(*o);
         } catch (const std::exception& e) {
-            printError(o->path, e);
-            *exitCode = kExitUsage;
+            *exitCode = reportFailure(o->path, e, o->json);
         }
     });
 }

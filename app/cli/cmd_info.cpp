@@ -6,6 +6,7 @@
 #include "cmf/format/cmf_file.h"
 #include "cmf/format/error.h"
 #include "cmf/format/hash64.h"
+#include "cmf/format/printable.h"
 
 #include <cstdio>
 #include <iostream>
@@ -29,7 +30,7 @@ void printSummary(const cmf::CmfFile& f) {
     const auto& h = f.header();
     std::string features;
     for (const auto& n : cmf::featureNames(e.requiredFeatures)) features += (features.empty() ? "" : " ") + n;
-    std::printf("%s  (%s, %llu bytes)\n", f.path().c_str(), human(f.fileSize()).c_str(), (unsigned long long)f.fileSize());
+    std::printf("%s  (%s, %llu bytes)\n", cmf::printable(f.path()).c_str(), human(f.fileSize()).c_str(), (unsigned long long)f.fileSize());
     std::printf("CMF v%u  required_features 0x%x: %s\n\n", e.version, e.requiredFeatures, features.c_str());
     std::printf("%-10s %14s %14s  %s\n", "section", "offset", "length", "");
     const std::pair<const char*, cmf::Section> secs[] = {{"header", e.header}, {"directory", e.dir}, {"data", e.data},
@@ -46,16 +47,16 @@ void printSummary(const cmf::CmfFile& f) {
         const auto& a = h["arch"];
         auto val = [&](const char* k) {
             if (!a.contains(k)) return std::string("-");
-            return a[k].is_string() ? a[k].get<std::string>() : a[k].dump();
+            return cmf::printable(a[k].is_string() ? a[k].get<std::string>() : jsonText(a[k], -1));
         };
         std::printf("arch %s: hidden %s, layers %s, heads %s/%s kv, head_dim %s, ffn %s, vocab %s, norm %s\n",
                     val("arch_name").c_str(), val("hidden_size").c_str(), val("num_layers").c_str(),
                     val("num_attention_heads").c_str(), val("num_kv_heads").c_str(), val("head_dim").c_str(),
                     val("intermediate_size").c_str(), val("vocab_size").c_str(), val("norm_style").c_str());
-        if (a.contains("moe") && a["moe"].is_object()) std::printf("moe %s\n", a["moe"].dump().c_str());
+        if (a.contains("moe") && a["moe"].is_object()) std::printf("moe %s\n", cmf::printable(jsonText(a["moe"], -1)).c_str());
     }
     if (h.contains("quant_type") && h["quant_type"].is_string())
-        std::printf("quant_type %s\n", h["quant_type"].get<std::string>().c_str());
+        std::printf("quant_type %s\n", cmf::printable(h["quant_type"].get<std::string>()).c_str());
 
     const auto& d = f.directory();
     std::map<std::string, std::pair<uint64_t, uint64_t>> byType; // dtype -> (tensors, bytes)
@@ -72,15 +73,15 @@ void printSummary(const cmf::CmfFile& f) {
         std::printf("  %-9s %8llu tensors %12s\n", t.c_str(), (unsigned long long)v.first, human(v.second).c_str());
 
     if (f.masks()) {
-        std::printf("\n%u masks (default task %s)\n", f.masks()->nMasks, f.masks()->defaultTask.c_str());
+        std::printf("\n%u masks (default task %s)\n", f.masks()->nMasks, cmf::printable(f.masks()->defaultTask).c_str());
         for (const auto& m : f.masks()->masks)
-            std::printf("  [%u] %-20s sparsity %.3f  quality %s\n", m.taskId, m.name.c_str(), m.sparsity,
-                        m.quality.is_null() ? "NOT MEASURED" : m.quality.dump().c_str());
+            std::printf("  [%u] %-20s sparsity %.3f  quality %s\n", m.taskId, cmf::printable(m.name).c_str(), m.sparsity,
+                        m.quality.is_null() ? "NOT MEASURED" : cmf::printable(jsonText(m.quality, -1)).c_str());
     }
     if (!f.skills().empty()) {
         std::printf("\n%zu skills\n", f.skills().size());
         for (const auto& s : f.skills())
-            std::printf("  %-20s %-24s %zu replacement tensors%s\n", s.id.c_str(), s.name.c_str(), s.tensors.size(),
+            std::printf("  %-20s %-24s %zu replacement tensors%s\n", cmf::printable(s.id).c_str(), cmf::printable(s.name).c_str(), s.tensors.size(),
                         s.baseDirHash ? (" (standalone, base " + cmf::hex64(*s.baseDirHash) + ")").c_str() : "");
     }
     if (const auto tag = f.shard()) std::printf("\nshard %u of %u\n", tag->no, tag->count);
@@ -114,7 +115,7 @@ void addInfo(CLI::App& app, int* exitCode) {
     cmd->add_option("--ctx", mem->ctx, "For the memory estimate: KV cache for this many tokens (default: 4096, at most the model's)");
     cmd->callback([=] {
         try {
-            const auto f = cmf::CmfFile::open(*path);
+            const auto f = openInput(*path);
             // What running it would hold (null for a file that is not a runnable model).
             nlohmann::json memory;
             try {
@@ -128,7 +129,7 @@ void addInfo(CLI::App& app, int* exitCode) {
             if (*json) {
                 auto out = infoJson(*f);
                 out["memory"] = memory;
-                std::cout << out.dump(2) << "\n";
+                std::cout << jsonText(out) << "\n";
             } else {
                 printSummary(*f);
                 if (!memory.is_null())
@@ -138,8 +139,7 @@ void addInfo(CLI::App& app, int* exitCode) {
             }
             *exitCode = kExitOk;
         } catch (const std::exception& e) {
-            printError(*path, e);
-            *exitCode = kExitUsage;
+            *exitCode = reportFailure(*path, e, *json);
         }
     });
 }

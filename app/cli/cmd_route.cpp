@@ -28,6 +28,7 @@ void add(CLI::App& app, int* exitCode, const char* name, const char* help, bool 
     cmd->add_flag("--json", o->json, "Print JSON");
     cmd->callback([=] {
         try {
+            requireValidInput(o->path);
             const auto model = cmf::engine::Model::open(o->path);
             cmf::engine::Session s(model, std::max<uint32_t>(1, model->config().maxPositions));
             if (!s.tokenizer()) throw cmf::Error(cmf::ErrorKind::Parse, "the file has no tokenizer section (§6)");
@@ -42,9 +43,8 @@ void add(CLI::App& app, int* exitCode, const char* name, const char* help, bool 
             const auto c = cmf::engine::chooseSkill(*model, ids);
             const std::string chosen = c.backbone ? "backbone" : c.id;
             if (o->json) {
-                std::cout << nlohmann::json{{"chosen", c.backbone ? nlohmann::json() : nlohmann::json(c.id)}, {"record", c.id},
-                                            {"prompt_tokens", ids.size()}, {"energies", energiesJson(c)}}
-                                 .dump(2)
+                std::cout << jsonText(nlohmann::json{{"chosen", c.backbone ? nlohmann::json() : nlohmann::json(c.id)}, {"record", c.id},
+                                            {"prompt_tokens", ids.size()}, {"energies", energiesJson(c)}})
                           << "\n";
             } else if (!explain) {
                 std::printf("%s\n", chosen.c_str());
@@ -65,8 +65,7 @@ void add(CLI::App& app, int* exitCode, const char* name, const char* help, bool 
             }
             *exitCode = kExitOk;
         } catch (const std::exception& e) {
-            printError(o->path, e);
-            *exitCode = kExitUsage;
+            *exitCode = reportFailure(o->path, e);
         }
     });
 }

@@ -57,6 +57,7 @@ std::vector<int32_t> parseIds(const std::string& s) {
 int run(const Options& o) {
     std::unique_ptr<tbb::global_control> limit;
     if (o.threads) limit = std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism, o.threads);
+    requireValidInput(o.path);
     const auto model = cmf::engine::Model::open(o.path);
     const uint32_t maxPos = model->config().maxPositions ? model->config().maxPositions : 4096;
     std::vector<int32_t> prompt;
@@ -109,7 +110,7 @@ int run(const Options& o) {
     if (!o.spec.skill.empty()) out["skill"] = r.skill.empty() ? nlohmann::json() : nlohmann::json(r.skill);
     if (r.routing) out["energies"] = energiesJson(*r.routing);
     if (o.json) {
-        std::cout << out.dump(2) << "\n";
+        std::cout << jsonText(out) << "\n";
     } else if (tok) {
         std::cout << "\n";
     } else {
@@ -150,8 +151,7 @@ void addRun(CLI::App& app, int* exitCode) {
         } catch (const CLI::Error&) {
             throw;
         } catch (const std::exception& e) {
-            printError(o->path, e);
-            *exitCode = kExitUsage;
+            *exitCode = reportFailure(o->path, e);
         }
     });
 }
@@ -177,6 +177,7 @@ void addPpl(CLI::App& app, int* exitCode) {
         try {
             std::unique_ptr<tbb::global_control> limit;
             if (o->threads) limit = std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism, o->threads);
+            requireValidInput(o->path);
             const auto model = cmf::engine::Model::open(o->path);
             requireMemory(o->ignoreMemory, *model, o->spec, o->ctx); // one window's KV cache
             const auto tok = cmf::engine::tokenizerOf(*model);
@@ -192,13 +193,12 @@ void addPpl(CLI::App& app, int* exitCode) {
             const nlohmann::json out{{"tokens", ids.size()},      {"tokens_predicted", r.tokensPredicted}, {"nll_per_token", r.nllPerToken},
                                      {"perplexity", r.perplexity}, {"ctx", o->ctx},                    {"stride", o->stride},
                                      {"seconds", r.seconds},       {"task", o->spec.task},            {"skill", o->spec.skill}};
-            if (o->json) std::cout << out.dump(2) << "\n";
+            if (o->json) std::cout << jsonText(out) << "\n";
             else std::printf("perplexity %.4f over %llu predicted tokens (nll %.5f/token, ctx %u, stride %u, %.1f s)\n", r.perplexity,
                              (unsigned long long)r.tokensPredicted, r.nllPerToken, o->ctx, o->stride, r.seconds);
             *exitCode = kExitOk;
-        } catch (const cmf::Error& e) {
-            printError(o->path, e);
-            *exitCode = e.kind() == cmf::ErrorKind::Cancelled ? kExitInterrupted : kExitUsage;
+        } catch (const std::exception& e) {
+            *exitCode = reportFailure(o->path, e);
         }
     });
 }

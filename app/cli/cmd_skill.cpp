@@ -57,15 +57,14 @@ void addExport(CLI::App* group, int* exitCode) {
             const auto r = cmf::exportSkill({o->specialist, o->base, o->output, o->id, o->name, o->task}, ctl);
             bar.finish();
             if (o->json) {
-                std::cout << nlohmann::json{{"output", o->output},
+                std::cout << jsonText(nlohmann::json{{"output", o->output},
                                             {"id", o->id},
                                             {"base_dir_hash", cmf::hex64(r.baseDirHash)},
                                             {"carried", r.carried},
                                             {"dropped", r.dropped},
                                             {"specialist_bytes", r.specialistBytes},
                                             {"skill_bytes", r.skillBytes},
-                                            {"byte_exact_apply", r.canonical}}
-                                 .dump(2)
+                                            {"byte_exact_apply", r.canonical}})
                           << "\n";
                 return;
             }
@@ -97,7 +96,7 @@ void addApply(CLI::App* group, int* exitCode) {
             const auto r = cmf::applySkill(o->base, o->skill, o->output, o->force, ctl);
             bar.finish();
             if (o->json) {
-                std::cout << nlohmann::json{{"output", o->output},
+                std::cout << jsonText(nlohmann::json{{"output", o->output},
                                             {"id", r.id},
                                             {"base_dir_hash", cmf::hex64(r.baseDirHash)},
                                             {"expected_base_dir_hash", cmf::hex64(r.expectedDirHash)},
@@ -105,8 +104,7 @@ void addApply(CLI::App* group, int* exitCode) {
                                             {"identical_to_specialist", r.identical},
                                             {"tensors_from_skill", r.fromSkill},
                                             {"tensors_from_base", r.fromBase},
-                                            {"output_bytes", r.write.outputBytes}}
-                                 .dump(2)
+                                            {"output_bytes", r.write.outputBytes}})
                           << "\n";
                 return;
             }
@@ -134,7 +132,7 @@ void addList(CLI::App* group, int* exitCode) {
             if (*json) {
                 nlohmann::json out = nlohmann::json::array();
                 for (const auto& s : skills) out.push_back(summaryJson(s));
-                std::cout << out.dump(2) << "\n";
+                std::cout << jsonText(out) << "\n";
             } else if (skills.empty()) {
                 std::printf("%s: no skills\n", path->c_str());
             } else {

@@ -36,7 +36,7 @@ int skillAdd(const AddOptions& o) {
                              {"bytes", res.bytes},             {"layers", res.layers}, {"quality", res.quality},
                              {"size_before", res.sizeBefore}, {"size_after", res.sizeAfter}};
     if (o.json) {
-        std::cout << out.dump(2) << "\n";
+        std::cout << jsonText(out) << "\n";
     } else {
         std::printf("skill '%s': %llu tensors, %.2f MB appended to %s (%llu -> %llu bytes)\n", o.id.c_str(), (unsigned long long)res.tensors,
                     double(res.bytes) / 1e6, res.output.c_str(), (unsigned long long)res.sizeBefore, (unsigned long long)res.sizeAfter);
@@ -63,7 +63,7 @@ int skillBake(const BakeOptions& o) {
     const nlohmann::json out{{"output", o.output},   {"pruned_ratio", res.prunedRatio}, {"kept_per_layer", res.keptPerLayer},
                              {"quality", res.quality}, {"bytes", res.bytes},           {"source_bytes", res.sourceBytes}};
     if (o.json) {
-        std::cout << out.dump(2) << "\n";
+        std::cout << jsonText(out) << "\n";
     } else {
         std::printf("wrote %s: %.1f%% of FFN neurons pruned, %llu -> %llu bytes\n", o.output.c_str(), 100 * res.prunedRatio,
                     (unsigned long long)res.sourceBytes, (unsigned long long)res.bytes);

@@ -7,6 +7,7 @@
 #include "cmf/engine/chat_template.h"
 #include "cmf/format/cmf_file.h"
 #include "cmf/format/error.h"
+#include "cmf/format/json_error.h"
 
 #include <algorithm>
 #include <fstream>
@@ -35,10 +36,13 @@ std::string readFile(const std::string& path) {
 
 // Key order matters to templates (tojson, dict iteration), so JSON stays ordered.
 nlohmann::ordered_json readJson(const std::string& path) {
+    const std::string text = readFile(path);
     try {
-        return nlohmann::ordered_json::parse(readFile(path));
-    } catch (const nlohmann::json::exception& e) {
-        throw cmf::Error(cmf::ErrorKind::Parse, path + ": " + e.what());
+        return nlohmann::ordered_json::parse(text);
+    } catch (const nlohmann::json::parse_error& e) {
+        throw cmf::Error(cmf::ErrorKind::Parse, cmf::describeJsonError(e, text, path));
+    } catch (const nlohmann::json::exception&) {
+        throw cmf::Error(cmf::ErrorKind::Parse, path + ": holds a number out of range");
     }
 }
 
@@ -53,7 +57,7 @@ bool isCmfPath(const std::string& path) {
 // otherwise the file itself, byte for byte.
 std::string templateSource(const std::string& path) {
     if (!isCmfPath(path)) return readFile(path);
-    const auto file = cmf::CmfFile::open(path);
+    const auto file = openInput(path);
     const auto& bundle = file->chatBundle();
     if (bundle && !bundle->chatTemplate.empty()) return bundle->chatTemplate;
     std::cerr << "cmf: " << path << ": no chat template in the file; using the ChatML fallback (spec §6.1)\n";
@@ -90,8 +94,7 @@ int run(const Options& o) {
         }
         source = templateSource(o.source);
     } catch (const std::exception& e) {
-        printError(o.source, e);
-        return kExitUsage;
+        return reportFailure(o.source, e);
     }
 
     const auto tmpl = cmf::engine::ChatTemplate::parse(source); // a syntax error ends in runChecked

@@ -38,11 +38,15 @@ cmf::engine::Tokenizer loadTokenizer(const std::string& path) {
     while (in.get(c) && std::isspace(static_cast<unsigned char>(c))) {
     }
     if (in && c == '{') return cmf::engine::Tokenizer::fromFile(path);
-    const auto file = cmf::CmfFile::open(path);
+    const auto file = openInput(path);
     const auto vocab = file->vocab();
     if (vocab.empty())
         throw cmf::Error(cmf::ErrorKind::Parse, "the file has no tokenizer (its vocab section is absent, spec §6)");
-    return cmf::engine::Tokenizer::fromJson(std::string_view(reinterpret_cast<const char*>(vocab.data()), vocab.size()));
+    try {
+        return cmf::engine::Tokenizer::fromJson(std::string_view(reinterpret_cast<const char*>(vocab.data()), vocab.size()));
+    } catch (const cmf::Error& e) {
+        throw InvalidInput(e); // the file's own vocab section is broken
+    }
 }
 
 std::string readText(const std::string& path) {
@@ -136,8 +140,7 @@ void addTokenize(CLI::App& app, int* exitCode) {
             std::cout.flush();
             *exitCode = kExitOk;
         } catch (const std::exception& e) {
-            printError(o->source, e);
-            *exitCode = kExitUsage;
+            *exitCode = reportFailure(o->source, e);
         }
     });
 }

@@ -1,6 +1,9 @@
 #pragma once
 // Each verb registers its options on the CLI11 app and returns the exit code
 // through a callback: 0 ok, 1 the check failed, 2 bad usage or unreadable input.
+#include "cli_errors.h"
+#include "json_text.h"
+
 #include <CLI/CLI.hpp>
 
 namespace cmfcli {
@@ -36,8 +39,5 @@ void addRouteStats(CLI::App& app, int* exitCode);
 void addRoute(CLI::App& app, int* exitCode);
 void addExplain(CLI::App& app, int* exitCode);
 void addDiff(CLI::App& app, int* exitCode);
-
-// "cmf: <path>: <kind>: <message>" on stderr.
-void printError(const std::string& path, const std::exception& e);
 
 } // namespace cmfcli

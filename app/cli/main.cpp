@@ -3,20 +3,7 @@
 
 #include "build_info.h"
 
-#include "cmf/format/error.h"
-
 #include <iostream>
-
-namespace cmfcli {
-
-void printError(const std::string& path, const std::exception& e) {
-    if (const auto* ce = dynamic_cast<const cmf::Error*>(&e))
-        std::cerr << "cmf: " << path << ": " << cmf::errorKindName(ce->kind()) << ": " << ce->what() << "\n";
-    else
-        std::cerr << "cmf: " << path << ": " << e.what() << "\n";
-}
-
-} // namespace cmfcli
 
 int main(int argc, char** argv) {
     CLI::App app{"cmf — inspect, verify, sign and write CMF v2 model containers"};

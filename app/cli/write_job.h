@@ -1,7 +1,7 @@
 #pragma once
 // Runs a verb that writes files: a progress bar on a terminal, Ctrl-C as a
 // clean cancel (the library removes its temporary file), errors through
-// printError, and the exit code of commands.h. Shared by skill, defrag,
+// printError, and the exit code of cli_errors.h. Shared by skill, defrag,
 // moe-defrag and moe-mask.
 #include "commands.h"
 #include "terminal_progress.h"
@@ -13,8 +13,9 @@
 namespace cmfcli {
 
 // job(control) does the work and prints its own result; `what` labels the
-// bar and prefixes error messages. Sets *exitCode: 0, 2 on any error, 130
-// when interrupted.
+// bar and prefixes error messages. Sets *exitCode as cli_errors.h says: 0, 1
+// when an input is not a valid CMF file (open them with requireValidInput
+// first), 2 on any other error, 130 when interrupted.
 template <class Job>
 void runWriteJob(const std::string& what, bool quiet, int* exitCode, Job job) {
     try {
@@ -22,12 +23,8 @@ void runWriteJob(const std::string& what, bool quiet, int* exitCode, Job job) {
         const cmf::Control control{quiet ? cmf::ProgressFn{} : bar.callback(), interruptFlag()};
         job(control, bar);
         *exitCode = kExitOk;
-    } catch (const cmf::Error& e) {
-        printError(what, e);
-        *exitCode = e.kind() == cmf::ErrorKind::Cancelled ? kExitInterrupted : kExitUsage;
     } catch (const std::exception& e) {
-        printError(what, e);
-        *exitCode = kExitUsage;
+        *exitCode = reportFailure(what, e);
     }
 }
 

@@ -1,5 +1,6 @@
 #include "cmf/format/cmf_file.h"
 #include "cmf/format/error.h"
+#include "cmf/format/json_error.h"
 
 namespace cmf {
 namespace {
@@ -20,8 +21,11 @@ nlohmann::json parseHeader(const uint8_t* p, uint64_t len, uint64_t off) {
     } catch (const TooDeep&) {
         throw Error(ErrorKind::Parse, "header JSON at offset " + std::to_string(off) + " nests deeper than " +
                                           std::to_string(kMaxJsonDepth) + " levels");
-    } catch (const nlohmann::json::exception& e) {
-        throw Error(ErrorKind::Parse, "header JSON at offset " + std::to_string(off) + " does not parse: " + e.what());
+    } catch (const nlohmann::json::parse_error& e) {
+        throw Error(ErrorKind::Parse, describeJsonError(e, std::string_view(reinterpret_cast<const char*>(p), len),
+                                                        "header JSON", off));
+    } catch (const nlohmann::json::exception&) {
+        throw Error(ErrorKind::Parse, "header JSON at offset " + std::to_string(off) + " does not parse");
     }
     if (!j.is_object()) throw Error(ErrorKind::Parse, "header JSON at offset " + std::to_string(off) + " is not an object");
     return j;

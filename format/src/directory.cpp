@@ -2,6 +2,7 @@
 #include "cmf/format/envelope.h"
 #include "cmf/format/error.h"
 #include "cmf/format/half.h"
+#include "cmf/format/printable.h"
 
 #include <algorithm>
 #include <limits>
@@ -11,31 +12,9 @@ namespace cmf {
 
 bool isValidUtf8(std::string_view s) {
     const auto* p = reinterpret_cast<const unsigned char*>(s.data());
-    const size_t n = s.size();
-    size_t i = 0;
-    while (i < n) {
-        const unsigned c = p[i];
-        if (c < 0x80) {
-            ++i;
-            continue;
-        }
-        size_t len;
-        uint32_t cp, min;
-        if ((c & 0xE0) == 0xC0) {
-            len = 2, cp = c & 0x1F, min = 0x80;
-        } else if ((c & 0xF0) == 0xE0) {
-            len = 3, cp = c & 0x0F, min = 0x800;
-        } else if ((c & 0xF8) == 0xF0) {
-            len = 4, cp = c & 0x07, min = 0x10000;
-        } else {
-            return false;
-        }
-        if (i + len > n) return false;
-        for (size_t k = 1; k < len; ++k) {
-            if ((p[i + k] & 0xC0) != 0x80) return false;
-            cp = (cp << 6) | (p[i + k] & 0x3F);
-        }
-        if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return false;
+    for (size_t i = 0; i < s.size();) {
+        const size_t len = utf8SequenceLength(p + i, s.size() - i);
+        if (len == 0) return false;
         i += len;
     }
     return true;
@@ -117,7 +96,7 @@ Directory Directory::parse(const uint8_t* dir, uint64_t dirLen, uint64_t dataLen
         const std::string_view name(reinterpret_cast<const char*>(dir + d.poolOff_ + nameOff), nameLen);
         if (!isValidUtf8(name))
             throw Error(ErrorKind::Parse, where(i, {}) + ": tensor name at pool offset " + std::to_string(nameOff) +
-                                              " is not valid UTF-8");
+                                              " is not valid UTF-8: \"" + printablePrefix(name, 96) + "\"");
         if (name.empty()) throw Error(ErrorKind::Parse, where(i, {}) + ": empty tensor name");
 
         const uint8_t dtypeId = r[6];

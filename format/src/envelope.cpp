@@ -45,6 +45,27 @@ void checkSection(const char* name, const Section& s, uint64_t fileSize, bool op
                                            ") extend past the end of the file (" + std::to_string(fileSize) + " bytes)");
 }
 
+// Live sections own their bytes: two that share a byte would let one
+// section's hash vouch for another's content. Empty sections own nothing.
+// (The dead tails that append-only growth leaves behind, §9, are not
+// sections: the envelope no longer points at them.)
+void checkNoOverlap(const Envelope& e) {
+    const std::pair<const char*, const Section*> live[] = {{"header", &e.header}, {"directory", &e.dir}, {"data", &e.data},
+                                                           {"masks", &e.masks},   {"vocab", &e.vocab},   {"index", &e.index}};
+    for (size_t i = 0; i < 6; ++i) {
+        const Section& a = *live[i].second;
+        if (a.off == 0 || a.len == 0) continue;
+        for (size_t j = i + 1; j < 6; ++j) {
+            const Section& b = *live[j].second;
+            if (b.off == 0 || b.len == 0) continue;
+            if (a.off < b.end() && b.off < a.end())
+                throw Error(ErrorKind::Bounds, std::string(live[i].first) + " section [" + std::to_string(a.off) + ", " +
+                                                   std::to_string(a.end()) + ") overlaps the " + live[j].first + " section [" +
+                                                   std::to_string(b.off) + ", " + std::to_string(b.end()) + ")");
+        }
+    }
+}
+
 } // namespace
 
 Envelope Envelope::parse(const uint8_t* p, uint64_t fileSize) {
@@ -71,6 +92,10 @@ Envelope Envelope::parse(const uint8_t* p, uint64_t fileSize) {
                                                        hexU32(unknown) + " (" + names + ") this reader does not implement");
     }
 
+    if (!(e.requiredFeatures & TensorDir))
+        throw Error(ErrorKind::Parse, "required_features " + hexU32(e.requiredFeatures) +
+                                          " at offset 0x0C lacks bit 0 (TENSOR_DIR), which every v2 file sets (§1.1)");
+
     Section* sections[] = {&e.header, &e.dir, &e.data, &e.masks, &e.vocab, &e.index};
     for (int i = 0; i < 6; ++i) {
         sections[i]->off = loadU64(p + 0x10 + 16 * i);
@@ -88,6 +113,7 @@ Envelope Envelope::parse(const uint8_t* p, uint64_t fileSize) {
     checkSection("index", e.index, fileSize, true);
     if (e.data.off % kDataAlign != 0)
         throw Error(ErrorKind::Bounds, "data_off " + std::to_string(e.data.off) + " at offset 0x30 is not a multiple of 4096");
+    checkNoOverlap(e);
     return e;
 }
 

@@ -1,11 +1,14 @@
 #include "cmf/format/hf_import.h"
 #include "cmf/format/error.h"
+#include "cmf/format/json_error.h"
+#include "cmf/format/printable.h"
 
 #include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <optional>
 #include <set>
 #include <string_view>
@@ -289,10 +292,13 @@ std::optional<int64_t> mtpLayersIn(const std::vector<std::string>& names) {
 std::optional<json> readJson(const std::filesystem::path& p) {
     std::ifstream in(p, std::ios::binary);
     if (!in) return std::nullopt;
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     try {
-        return json::parse(in);
-    } catch (const json::exception& e) {
-        throw Error(ErrorKind::Parse, p.string() + ": not valid JSON (" + e.what() + ")");
+        return json::parse(text);
+    } catch (const json::parse_error& e) {
+        throw Error(ErrorKind::Parse, describeJsonError(e, text, printable(p.string())));
+    } catch (const json::exception&) {
+        throw Error(ErrorKind::Parse, printable(p.string()) + ": holds a number out of range");
     }
 }
 

@@ -1,4 +1,5 @@
 #include "cmf/format/verify.h"
+#include "cmf/format/coverage.h"
 #include "cmf/format/error.h"
 #include "cmf/format/hash64.h"
 
@@ -91,9 +92,27 @@ void checkMaskTails(const CmfFile& f, std::vector<Problem>& out) {
             out.push_back({"mask_tail_bits", m.name, "non-zero tail bits beyond the dimension in " + where});
 }
 
+// At most this many regions are listed by offset; the count says the rest.
+constexpr size_t kRegionsListed = 8;
+
+void checkUncoveredBytes(const CmfFile& f, const Control& control, std::vector<Problem>& out) {
+    const UncoveredBytes u = findUncoveredBytes(f, control);
+    if (u.nonZeroBytes == 0) return;
+    std::string detail = std::to_string(u.nonZeroBytes) + " non-zero byte(s) in " + std::to_string(u.regions.size()) +
+                         " region(s) that no section, tensor or hash covers (padding, or dead tails of in-place "
+                         "growth; `cmf compact` removes them):";
+    for (size_t i = 0; i < u.regions.size() && i < kRegionsListed; ++i) {
+        const auto& r = u.regions[i];
+        detail += " [" + std::to_string(r.off) + ", " + std::to_string(r.off + r.len) + ") " + std::to_string(r.nonZero) + " non-zero;";
+    }
+    if (u.regions.size() > kRegionsListed) detail += " and " + std::to_string(u.regions.size() - kRegionsListed) + " more";
+    else detail.pop_back();
+    out.push_back({"uncovered_bytes", "", detail});
+}
+
 } // namespace
 
-VerifyReport verify(const CmfFile& f, const Control& control) {
+VerifyReport verify(const CmfFile& f, const Control& control, const VerifyOptions& options) {
     VerifyReport report;
     auto& problems = report.problems;
     checkEnvelopeHashes(f, problems);
@@ -162,6 +181,7 @@ VerifyReport verify(const CmfFile& f, const Control& control) {
             problems.push_back({"payload", std::string(rec.name), e.what()});
         }
     }
+    checkUncoveredBytes(f, control, options.strict ? problems : report.notes);
     report.tensorsChecked = dir.count();
     report.bytesHashed = total;
     control.report(total, total, "done");

@@ -106,7 +106,7 @@ private Q_SLOTS:
         QVERIFY(r.out.find("34 tensors") != std::string::npos);
         QVERIFY(r.out.find("NOT MEASURED") != std::string::npos); // the "coding" mask has quality null
         r = runCmf({QStringLiteral("info"), kit("invalid/13-dtype_200.cmf")});
-        QCOMPARE(r.code, 2);
+        QCOMPARE(r.code, 1); // not a valid CMF file (README: exit 1), not a usage error
         QVERIFY2(r.err.find("Parse") != std::string::npos && r.err.find("dtype 200") != std::string::npos, r.err.c_str());
     }
     void verifyExitCodesAndJson() {

@@ -5,6 +5,7 @@
 #include "tokenizer/unicode.h"
 
 #include "cmf/format/error.h"
+#include "cmf/format/json_error.h"
 
 #include <algorithm>
 #include <fstream>
@@ -18,9 +19,11 @@ TokenizerImpl::TokenizerImpl(std::string_view text) {
     Json root;
     try {
         root = Json::parse(text.begin(), text.end());
-    } catch (const Json::exception& e) {
-        // parse_error, and out_of_range for a number too large for a double (fuzz-found).
-        throw Error(ErrorKind::Parse, std::string("tokenizer.json: not valid JSON: ") + e.what());
+    } catch (const nlohmann::json::parse_error& e) {
+        throw Error(ErrorKind::Parse, describeJsonError(e, text, "tokenizer.json"));
+    } catch (const Json::exception&) {
+        // out_of_range for a number too large for a double (fuzz-found).
+        throw Error(ErrorKind::Parse, "tokenizer.json: holds a number out of range");
     }
     expectObject(root, "");
     // The model first: added tokens take its ids, and the normalizer shapes

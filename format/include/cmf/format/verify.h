@@ -12,20 +12,29 @@ namespace cmf {
 
 struct Problem {
     std::string kind;   // header_hash_mismatch, dir_hash_mismatch, tensor_hash_mismatch,
-                        // section_hash_mismatch, mask_tail_bits, payload, feature_bits
+                        // section_hash_mismatch, mask_tail_bits, payload, feature_bits,
+                        // uncovered_bytes (a note, or a problem under strict)
     std::string where;  // tensor name, section name or mask name; empty for whole-file problems
     std::string detail; // human text with the stored and actual values
 };
 
 struct VerifyReport {
     std::vector<Problem> problems;
+    std::vector<Problem> notes; // true of the file but not a failure (non-zero unhashed bytes without strict)
     uint64_t tensorsChecked = 0;
     uint64_t bytesHashed = 0;
     bool ok() const { return problems.empty(); }
 };
 
+struct VerifyOptions {
+    // Non-zero bytes that no section, tensor or hash covers (coverage.h) fail
+    // the check instead of being noted: a fresh file with a payload hidden in
+    // its padding fails.
+    bool strict = false;
+};
+
 // Hashes tensors in parallel (oneTBB), reporting progress in bytes and
 // honouring the cancel flag (throws Error(Cancelled)).
-VerifyReport verify(const CmfFile& file, const Control& control = {});
+VerifyReport verify(const CmfFile& file, const Control& control = {}, const VerifyOptions& options = {});
 
 } // namespace cmf
