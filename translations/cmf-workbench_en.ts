@@ -4292,13 +4292,6 @@ Compare it with the key its owner gave you. Name to remember it by:</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>Not signed: %1 fails verification (%n problem(s)). A signature would vouch for bytes that no longer match what the file recorded; no .sig was written.</source>
-        <translation>
-            <numerusform>Not signed: %1 fails verification (%n problem). A signature would vouch for bytes that no longer match what the file recorded; no .sig was written.</numerusform>
-            <numerusform>Not signed: %1 fails verification (%n problems). A signature would vouch for bytes that no longer match what the file recorded; no .sig was written.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>Refused to sign %1: it fails verification, %n problem(s)</source>
         <translation>
             <numerusform>Refused to sign %1: it fails verification, %n problem</numerusform>
@@ -4319,6 +4312,17 @@ Compare it with the key its owner gave you. Name to remember it by:</source>
     </message>
     <message>
         <source>%1 stopped: the Verify / Sign panel no longer has a file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Not signed: %1 fails verification (%n problem(s)); no .sig was written.</source>
+        <translation>
+            <numerusform>Not signed: %1 fails verification (%n problem); no .sig was written.</numerusform>
+            <numerusform>Not signed: %1 fails verification (%n problems); no .sig was written.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>A signature vouches for the file&apos;s bytes; these no longer match what the file recorded when it was written, so it is not signed.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -4331,14 +4331,6 @@ Compare it with the key its owner gave you. Name to remember it by:</source>
         <translation>Отказ подписать %1: это некорректный файл CMF: %2</translation>
     </message>
     <message numerus="yes">
-        <source>Not signed: %1 fails verification (%n problem(s)). A signature would vouch for bytes that no longer match what the file recorded; no .sig was written.</source>
-        <translation>
-            <numerusform>Не подписан: %1 не проходит проверку (%n проблема). Подпись удостоверила бы байты, которые больше не совпадают с записанным в файле; .sig не записан.</numerusform>
-            <numerusform>Не подписан: %1 не проходит проверку (%n проблемы). Подпись удостоверила бы байты, которые больше не совпадают с записанным в файле; .sig не записан.</numerusform>
-            <numerusform>Не подписан: %1 не проходит проверку (%n проблем). Подпись удостоверила бы байты, которые больше не совпадают с записанным в файле; .sig не записан.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>Refused to sign %1: it fails verification, %n problem(s)</source>
         <translation>
             <numerusform>Отказ подписать %1: не проходит проверку, %n проблема</numerusform>
@@ -4361,6 +4353,18 @@ Compare it with the key its owner gave you. Name to remember it by:</source>
     <message>
         <source>%1 stopped: the Verify / Sign panel no longer has a file</source>
         <translation>%1 остановлено: у панели «Проверка / подпись» больше нет файла</translation>
+    </message>
+    <message numerus="yes">
+        <source>Not signed: %1 fails verification (%n problem(s)); no .sig was written.</source>
+        <translation>
+            <numerusform>Не подписан: %1 не проходит проверку (%n проблема); .sig не записан.</numerusform>
+            <numerusform>Не подписан: %1 не проходит проверку (%n проблемы); .sig не записан.</numerusform>
+            <numerusform>Не подписан: %1 не проходит проверку (%n проблем); .sig не записан.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>A signature vouches for the file&apos;s bytes; these no longer match what the file recorded when it was written, so it is not signed.</source>
+        <translation>Подпись удостоверяет байты файла; они больше не совпадают с тем, что файл записал при создании, поэтому он не подписан.</translation>
     </message>
 </context>
 </TS>

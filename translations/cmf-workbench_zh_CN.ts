@@ -4269,12 +4269,6 @@ Compare it with the key its owner gave you. Name to remember it by:</source>
         <translation>拒绝签名 %1：它不是有效的 CMF 文件：%2</translation>
     </message>
     <message numerus="yes">
-        <source>Not signed: %1 fails verification (%n problem(s)). A signature would vouch for bytes that no longer match what the file recorded; no .sig was written.</source>
-        <translation>
-            <numerusform>未签名：%1 未通过校验（%n 个问题）。签名会为已与文件记录不符的字节作担保；未写入 .sig。</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>Refused to sign %1: it fails verification, %n problem(s)</source>
         <translation>
             <numerusform>拒绝签名 %1：未通过校验，%n 个问题</numerusform>
@@ -4295,6 +4289,16 @@ Compare it with the key its owner gave you. Name to remember it by:</source>
     <message>
         <source>%1 stopped: the Verify / Sign panel no longer has a file</source>
         <translation>%1 已停止：校验 / 签名面板已不再有文件</translation>
+    </message>
+    <message numerus="yes">
+        <source>Not signed: %1 fails verification (%n problem(s)); no .sig was written.</source>
+        <translation>
+            <numerusform>未签名：%1 未通过校验（%n 个问题）；未写入 .sig。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>A signature vouches for the file&apos;s bytes; these no longer match what the file recorded when it was written, so it is not signed.</source>
+        <translation>签名为文件的字节作担保；这些字节已与文件写入时记录的不符，因此不予签名。</translation>
     </message>
 </context>
 </TS>

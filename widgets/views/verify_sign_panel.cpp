@@ -207,8 +207,9 @@ void VerifySignPanel::setFile(const QString& path) {
     if (job_ && job_->isRunning()) {
         // The job was for the file the panel named before; what it finds is
         // no longer about what the panel shows, so it stops and is dropped.
-        services_.log->info(tr("%1 stopped: the Verify / Sign panel now acts on %2")
-                                .arg(job_->title(), abs.isEmpty() ? tr("no file") : QFileInfo(abs).fileName()));
+        services_.log->info(abs.isEmpty() ? tr("%1 stopped: the Verify / Sign panel no longer has a file").arg(job_->title())
+                                          : tr("%1 stopped: the Verify / Sign panel now acts on %2")
+                                                .arg(job_->title(), QFileInfo(abs).fileName()));
         job_->cancel();
     }
     job_ = nullptr;
@@ -401,11 +402,12 @@ void VerifySignPanel::showRefusal(const SignOutcome& s) {
         services_.log->error(tr("Refused to sign %1: it is not a valid CMF file: %2").arg(name, s.check.openError));
     } else {
         const int n = int(s.check.report.problems.size());
-        summary_->setText(tr("Not signed: %1 fails verification (%n problem(s)). A signature would vouch for bytes that no "
-                             "longer match what the file recorded; no .sig was written.",
-                             nullptr, n)
-                              .arg(name));
-        report_->setHtml(problemsHtml(s.check));
+        summary_->setText(tr("Not signed: %1 fails verification (%n problem(s)); no .sig was written.", nullptr, n).arg(name));
+        report_->setHtml(u"<p>"_s +
+                         tr("A signature vouches for the file's bytes; these no longer match what the file recorded when "
+                            "it was written, so it is not signed.")
+                             .toHtmlEscaped() +
+                         u"</p>" + problemsHtml(s.check));
         services_.log->error(tr("Refused to sign %1: it fails verification, %n problem(s)", nullptr, n).arg(name));
     }
     Q_EMIT signFinished(false);
