@@ -1970,10 +1970,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Verify / Sign</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Jobs</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2523,6 +2519,14 @@
     </message>
     <message>
         <source>The fraction must be in (0, 1].</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Writes %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The output is a folder: give it a file name.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4183,10 +4187,6 @@ Compare it with the key its owner gave you. Name to remember it by:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Signing %1…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>SIGNED</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4269,6 +4269,60 @@ Compare it with the key its owner gave you. Name to remember it by:</source>
     </message>
     <message>
         <source>%1 already exists; keys are never overwritten. Choose another name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 stopped: the Verify / Sign panel now acts on %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verify / Sign</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verify / Sign — %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not signed: %1 is not a valid CMF file (%2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refused to sign %1: it is not a valid CMF file: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Refused to sign %1: it fails verification, %n problem(s)</source>
+        <translation>
+            <numerusform>Refused to sign %1: it fails verification, %n problem</numerusform>
+            <numerusform>Refused to sign %1: it fails verification, %n problems</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>refused: fails verification</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>refused: not a valid CMF file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verifying and signing %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 stopped: the Verify / Sign panel no longer has a file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Not signed: %1 fails verification (%n problem(s)); no .sig was written.</source>
+        <translation>
+            <numerusform>Not signed: %1 fails verification (%n problem); no .sig was written.</numerusform>
+            <numerusform>Not signed: %1 fails verification (%n problems); no .sig was written.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>A signature vouches for the file&apos;s bytes; these no longer match what the file recorded when it was written, so it is not signed.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1985,10 +1985,6 @@
         <translation>Недавние файлы:</translation>
     </message>
     <message>
-        <source>Verify / Sign</source>
-        <translation>Проверка / подпись</translation>
-    </message>
-    <message>
         <source>Jobs</source>
         <translation>Задачи</translation>
     </message>
@@ -2544,6 +2540,14 @@
     <message>
         <source>The fraction must be in (0, 1].</source>
         <translation>Доля должна лежать в (0, 1].</translation>
+    </message>
+    <message>
+        <source>Writes %1</source>
+        <translation>Будет записан %1</translation>
+    </message>
+    <message>
+        <source>The output is a folder: give it a file name.</source>
+        <translation>Выход — это папка: укажите имя файла.</translation>
     </message>
 </context>
 <context>
@@ -4221,10 +4225,6 @@ Compare it with the key its owner gave you. Name to remember it by:</source>
         <translation>записан %1</translation>
     </message>
     <message>
-        <source>Signing %1…</source>
-        <translation>Подписание %1…</translation>
-    </message>
-    <message>
         <source>SIGNED</source>
         <translation>ПОДПИСАН</translation>
     </message>
@@ -4309,6 +4309,62 @@ Compare it with the key its owner gave you. Name to remember it by:</source>
     <message>
         <source>%1 already exists; keys are never overwritten. Choose another name.</source>
         <translation>%1 уже существует; ключи никогда не перезаписываются. Выберите другое имя.</translation>
+    </message>
+    <message>
+        <source>%1 stopped: the Verify / Sign panel now acts on %2</source>
+        <translation>%1 остановлено: панель «Проверка / подпись» теперь работает с %2</translation>
+    </message>
+    <message>
+        <source>Verify / Sign</source>
+        <translation>Проверка / подпись</translation>
+    </message>
+    <message>
+        <source>Verify / Sign — %1</source>
+        <translation>Проверка / подпись — %1</translation>
+    </message>
+    <message>
+        <source>Not signed: %1 is not a valid CMF file (%2).</source>
+        <translation>Не подписан: %1 — некорректный файл CMF (%2).</translation>
+    </message>
+    <message>
+        <source>Refused to sign %1: it is not a valid CMF file: %2</source>
+        <translation>Отказ подписать %1: это некорректный файл CMF: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Refused to sign %1: it fails verification, %n problem(s)</source>
+        <translation>
+            <numerusform>Отказ подписать %1: не проходит проверку, %n проблема</numerusform>
+            <numerusform>Отказ подписать %1: не проходит проверку, %n проблемы</numerusform>
+            <numerusform>Отказ подписать %1: не проходит проверку, %n проблем</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>refused: fails verification</source>
+        <translation>отказ: не проходит проверку</translation>
+    </message>
+    <message>
+        <source>refused: not a valid CMF file</source>
+        <translation>отказ: некорректный файл CMF</translation>
+    </message>
+    <message>
+        <source>Verifying and signing %1…</source>
+        <translation>Проверка и подписание %1…</translation>
+    </message>
+    <message>
+        <source>%1 stopped: the Verify / Sign panel no longer has a file</source>
+        <translation>%1 остановлено: у панели «Проверка / подпись» больше нет файла</translation>
+    </message>
+    <message numerus="yes">
+        <source>Not signed: %1 fails verification (%n problem(s)); no .sig was written.</source>
+        <translation>
+            <numerusform>Не подписан: %1 не проходит проверку (%n проблема); .sig не записан.</numerusform>
+            <numerusform>Не подписан: %1 не проходит проверку (%n проблемы); .sig не записан.</numerusform>
+            <numerusform>Не подписан: %1 не проходит проверку (%n проблем); .sig не записан.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>A signature vouches for the file&apos;s bytes; these no longer match what the file recorded when it was written, so it is not signed.</source>
+        <translation>Подпись удостоверяет байты файла; они больше не совпадают с тем, что файл записал при создании, поэтому он не подписан.</translation>
     </message>
 </context>
 </TS>

@@ -1955,10 +1955,6 @@
         <translation>最近的文件：</translation>
     </message>
     <message>
-        <source>Verify / Sign</source>
-        <translation>校验 / 签名</translation>
-    </message>
-    <message>
         <source>Jobs</source>
         <translation>任务</translation>
     </message>
@@ -2504,6 +2500,14 @@
     <message>
         <source>The fraction must be in (0, 1].</source>
         <translation>比例必须在 (0, 1] 范围内。</translation>
+    </message>
+    <message>
+        <source>Writes %1</source>
+        <translation>将写入 %1</translation>
+    </message>
+    <message>
+        <source>The output is a folder: give it a file name.</source>
+        <translation>输出是一个文件夹：请给出文件名。</translation>
     </message>
 </context>
 <context>
@@ -4159,10 +4163,6 @@ Compare it with the key its owner gave you. Name to remember it by:</source>
         <translation>已写入 %1</translation>
     </message>
     <message>
-        <source>Signing %1…</source>
-        <translation>正在签名 %1…</translation>
-    </message>
-    <message>
         <source>SIGNED</source>
         <translation>已签名</translation>
     </message>
@@ -4247,6 +4247,58 @@ Compare it with the key its owner gave you. Name to remember it by:</source>
     <message>
         <source>%1 already exists; keys are never overwritten. Choose another name.</source>
         <translation>%1 已存在；密钥永远不会被覆盖。请换一个名称。</translation>
+    </message>
+    <message>
+        <source>%1 stopped: the Verify / Sign panel now acts on %2</source>
+        <translation>%1 已停止：校验 / 签名面板现在作用于 %2</translation>
+    </message>
+    <message>
+        <source>Verify / Sign</source>
+        <translation>校验 / 签名</translation>
+    </message>
+    <message>
+        <source>Verify / Sign — %1</source>
+        <translation>校验 / 签名 — %1</translation>
+    </message>
+    <message>
+        <source>Not signed: %1 is not a valid CMF file (%2).</source>
+        <translation>未签名：%1 不是有效的 CMF 文件（%2）。</translation>
+    </message>
+    <message>
+        <source>Refused to sign %1: it is not a valid CMF file: %2</source>
+        <translation>拒绝签名 %1：它不是有效的 CMF 文件：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Refused to sign %1: it fails verification, %n problem(s)</source>
+        <translation>
+            <numerusform>拒绝签名 %1：未通过校验，%n 个问题</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>refused: fails verification</source>
+        <translation>已拒绝：未通过校验</translation>
+    </message>
+    <message>
+        <source>refused: not a valid CMF file</source>
+        <translation>已拒绝：不是有效的 CMF 文件</translation>
+    </message>
+    <message>
+        <source>Verifying and signing %1…</source>
+        <translation>正在校验并签名 %1…</translation>
+    </message>
+    <message>
+        <source>%1 stopped: the Verify / Sign panel no longer has a file</source>
+        <translation>%1 已停止：校验 / 签名面板已不再有文件</translation>
+    </message>
+    <message numerus="yes">
+        <source>Not signed: %1 fails verification (%n problem(s)); no .sig was written.</source>
+        <translation>
+            <numerusform>未签名：%1 未通过校验（%n 个问题）；未写入 .sig。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>A signature vouches for the file&apos;s bytes; these no longer match what the file recorded when it was written, so it is not signed.</source>
+        <translation>签名为文件的字节作担保；这些字节已与文件写入时记录的不符，因此不予签名。</translation>
     </message>
 </context>
 </TS>

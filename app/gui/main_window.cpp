@@ -152,9 +152,22 @@ void MainWindow::createDocks() {
     panel_ = new VerifySignPanel(services_, this);
     panel_->setKeyPath(settings_->keyPath());
     connect(panel_, &VerifySignPanel::keyPathChanged, this, [this](const QString& p) { settings_->setKeyPath(p); });
-    verifyDock_ = new QDockWidget(tr("Verify / Sign"), this);
+    verifyDock_ = new QDockWidget(panel_->title(), this);
     verifyDock_->setObjectName(u"verifyDock"_s);
     verifyDock_->setWidget(panel_);
+    // The dock's title names the file the panel acts on; the View menu's
+    // entry keeps the plain name.
+    const QString menuText = verifyDock_->toggleViewAction()->text();
+    connect(panel_, &VerifySignPanel::fileChanged, this, [this, menuText] {
+        verifyDock_->setWindowTitle(panel_->title());
+        verifyDock_->toggleViewAction()->setText(menuText);
+    });
+    // The panel follows the current tab, so Sign and Verify act on the file on
+    // screen (and on nothing once the last tab is closed).
+    connect(tabs_, &QTabWidget::currentChanged, this, [this] {
+        FilePage* p = currentPage();
+        panel_->setFile(p ? p->document()->path() : QString());
+    });
     // The panel lays itself out in columns in a top or bottom dock and in a
     // column beside the tabs.
     connect(verifyDock_, &QDockWidget::dockLocationChanged, this, [this](Qt::DockWidgetArea area) {
@@ -225,6 +238,7 @@ void MainWindow::createActions() {
     verifyAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_V));
     verifyAction_->setToolTip(tr("Check every hash of the current file and its signature"));
     signAction_ = tools->addAction(signIcon(), tr("&Sign…"), this, [this] {
+        // The current tab's file, which is the panel's too.
         if (FilePage* p = currentPage()) signFile(p->document()->path());
     });
     signAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
@@ -304,8 +318,9 @@ FilePage* MainWindow::openFile(const QString& path) {
     }
     const auto doc = CmfDocument::open(abs);
     auto* p = new FilePage(doc, services_, tabs_);
-    connect(p, &FilePage::verifyRequested, this, &MainWindow::verifyFile);
-    connect(p, &FilePage::signRequested, this, &MainWindow::signFile);
+    // A page asks for its own file, whatever the panel showed before.
+    connect(p, &FilePage::verifyRequested, this, [this, p] { verifyFile(p->document()->path()); });
+    connect(p, &FilePage::signRequested, this, [this, p] { signFile(p->document()->path()); });
     const int index = tabs_->addTab(p, doc->fileName());
     tabs_->setTabToolTip(index, abs);
     if (!doc->ok()) {
@@ -322,9 +337,7 @@ FilePage* MainWindow::openFile(const QString& path) {
         settings_->setLastDirectory(QFileInfo(abs).absolutePath());
         updateRecentMenu();
     }
-    tabs_->setCurrentIndex(index);
-    // The panel follows the file last opened, ready for Verify.
-    if (panel_->file().isEmpty() || !(panel_->currentJob() && panel_->currentJob()->isRunning())) panel_->setFile(abs);
+    tabs_->setCurrentIndex(index); // and the panel follows (currentChanged)
     updateActions();
     return p;
 }
@@ -348,6 +361,7 @@ void MainWindow::verifyFile(const QString& path) {
     if (path.isEmpty()) return;
     verifyDock_->show();
     verifyDock_->raise();
+    openFile(path); // its tab to the front, and the panel onto it
     panel_->setFile(path);
     panel_->verify();
 }
@@ -356,6 +370,7 @@ void MainWindow::signFile(const QString& path) {
     if (path.isEmpty()) return;
     verifyDock_->show();
     verifyDock_->raise();
+    openFile(path);
     panel_->setFile(path);
     if (panel_->keyPath().isEmpty()) {
         services_.log->warning(tr("Choose or generate a signing key in the Verify / Sign panel first."));

@@ -2,7 +2,8 @@
 // The workbench window: one tab per open file, the Verify/Sign panel, the
 // Jobs and Log docks, menus, recent files and settings. Files open by
 // File ▸ Open, recent files, the command line, or a drop anywhere on the
-// window (a drop on the Verify/Sign panel verifies instead).
+// window (a drop on the Verify/Sign panel opens and verifies it). The panel
+// follows the current tab: it always acts on the file on screen.
 #include "util/services.h"
 
 #include <QMainWindow>
@@ -44,7 +45,8 @@ public:
     FilePage* currentPage() const;
     void closeTab(int index);
 
-    // Shows the Verify/Sign panel on path and starts verifying or signing.
+    // Opens path (or brings its tab to the front), shows the Verify/Sign
+    // panel on it and starts verifying or signing.
     void verifyFile(const QString& path);
     void signFile(const QString& path);
     // Opens a (or focuses its tab) and compares it with b in the page's

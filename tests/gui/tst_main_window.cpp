@@ -37,7 +37,9 @@
 #include "cmf/format/hash64.h"
 #include "cmf/format/signature.h"
 
+#include <QAction>
 #include <QCheckBox>
+#include <QPushButton>
 #include <QComboBox>
 #include <QSpinBox>
 #include <QLabel>
@@ -106,6 +108,40 @@ QString bigFile() {
     return path;
 }
 
+// Flips one bit in the middle of a tensor's payload: the file still opens,
+// but the tensor no longer hashes as recorded.
+void flipTensorByte(const QString& path, const char* tensor) {
+    const auto f = cmf::CmfFile::open(path.toStdString());
+    const auto rec = *f->findTensor(tensor);
+    const uint64_t at = f->envelope().data.off + rec.off + rec.nbytes / 2;
+    QFile file(path);
+    if (!file.open(QIODevice::ReadWrite)) qFatal("cannot open");
+    file.seek(qint64(at));
+    char c = 0;
+    file.getChar(&c);
+    file.seek(qint64(at));
+    file.putChar(char(c ^ 0x10));
+}
+
+// A signing key written beside the test's settings.
+QString writeKey(const QString& dir) {
+    const QString key = dir + u"/signer.key"_s;
+    cmf::sig::writeKeyFile(key.toStdString(), cmf::sig::generateSeed());
+    return key;
+}
+
+QPushButton* button(QWidget* in, const QString& text) {
+    for (auto* b : in->findChildren<QPushButton*>())
+        if (b->text() == text) return b;
+    return nullptr;
+}
+
+QAction* action(QWidget* in, const QString& text) {
+    for (auto* a : in->findChildren<QAction*>())
+        if (a->text() == text) return a;
+    return nullptr;
+}
+
 } // namespace
 
 class TstMainWindow : public QObject {
@@ -127,6 +163,9 @@ private Q_SLOTS:
     void nonCmfFileShowsTheErrorView_data();
     void nonCmfFileShowsTheErrorView();
     void signThenVerifyRoundTrips();
+    void panelFollowsTheCurrentTab();
+    void panelDropsAStaleResult();
+    void signRefusesAFileThatFailsVerification();
     void signatureViewShowsTheSigner();
     void masksSkillsTokenizerShards();
     void closingWithJobsRunningCancels();
@@ -328,7 +367,10 @@ void TstMainWindow::dropOnThePanelVerifies() {
     VerifySignPanel* panel = w_->verifyPanel();
     QSignalSpy done(panel, &VerifySignPanel::verifyFinished);
     QVERIFY(dropOn(panel, {demo()}));
-    QCOMPARE(w_->fileCount(), 0); // the panel checks it, it does not open a tab
+    // The file opens in a tab too, so what the panel acts on is on screen.
+    QCOMPARE(w_->fileCount(), 1);
+    QCOMPARE(w_->currentPage()->document()->path(), QFileInfo(demo()).absoluteFilePath());
+    QCOMPARE(panel->file(), QFileInfo(demo()).absoluteFilePath());
     QVERIFY(done.wait(120000));
     QCOMPARE(done.first().first().toBool(), true);
     QCOMPARE(panel->status(), VerifySignPanel::Status::Valid);
@@ -544,6 +586,168 @@ void TstMainWindow::signThenVerifyRoundTrips() {
     QVERIFY(QTest::qWaitFor([j] { return !j->isRunning(); }, 60000));
     QCOMPARE(j->state(), Job::State::Failed);
     QCOMPARE(failed.count(), 0);
+}
+
+// Issue 18: with A and B open, Verify on B then a click on tab A left the
+// panel on B, and its Sign wrote B.sig while A was shown.
+void TstMainWindow::panelFollowsTheCurrentTab() {
+    const QString a = copyToTemp(data("conformance/valid/tiny-s7-F16.cmf"), u"follow-a.cmf"_s);
+    const QString b = copyToTemp(data("conformance/valid/tiny-s7-F32.cmf"), u"follow-b.cmf"_s);
+    VerifySignPanel* panel = w_->verifyPanel();
+    panel->setKeyPath(writeKey(dir_->path()));
+    w_->openFile(a);
+    FilePage* pageB = w_->openFile(b);
+    QCOMPARE(panel->file(), b);
+
+    // Verify on B (the page's own button), then click tab A.
+    QSignalSpy verified(panel, &VerifySignPanel::verifyFinished);
+    Q_EMIT pageB->verifyRequested(b);
+    QVERIFY(verified.wait(120000));
+    QCOMPARE(panel->status(), VerifySignPanel::Status::Valid);
+    w_->tabs()->setCurrentIndex(0);
+    // The panel names A, in the dock's title and in its own label (full path as tooltip)...
+    QCOMPARE(panel->file(), a);
+    QVERIFY2(w_->verifyDock()->windowTitle().contains(u"follow-a.cmf"_s), qPrintable(w_->verifyDock()->windowTitle()));
+    QVERIFY(!w_->verifyDock()->windowTitle().contains(u"follow-b.cmf"_s));
+    QCOMPARE(panel->fileLabelText(), u"follow-a.cmf"_s);
+    QCOMPARE(panel->fileLabelToolTip(), QDir::toNativeSeparators(a));
+    QCOMPARE(w_->verifyDock()->toggleViewAction()->text(), u"Verify / Sign"_s);
+    // ...and shows nothing that was about B.
+    QCOMPARE(panel->status(), VerifySignPanel::Status::Idle);
+    QVERIFY(!panel->lastOutcome());
+    QCOMPARE(panel->badgeText(), QString());
+    QCOMPARE(panel->reportText(), QString());
+
+    // The panel's Sign button signs A.
+    QSignalSpy signedSpy(panel, &VerifySignPanel::signFinished);
+    QPushButton* sign = button(panel, u"Sign"_s);
+    QVERIFY(sign && sign->isEnabled());
+    sign->click();
+    QVERIFY(signedSpy.wait(120000));
+    QCOMPARE(signedSpy.first().first().toBool(), true);
+    QVERIFY(QFileInfo::exists(a + u".sig"_s));
+    QVERIFY(!QFileInfo::exists(b + u".sig"_s));
+    QVERIFY(cmf::sig::checkSignature(a.toStdString(), std::nullopt).valid);
+    QCOMPARE(panel->lastSign()->path, a);
+
+    // Re-opening B brings its tab to the front and the panel with it.
+    QCOMPARE(w_->openFile(b), pageB);
+    QCOMPARE(w_->tabs()->currentIndex(), 1);
+    QCOMPARE(panel->file(), b);
+    QVERIFY(w_->verifyDock()->windowTitle().contains(u"follow-b.cmf"_s));
+    QVERIFY(!panel->lastSign()); // A's outcome is not shown for B
+
+    // Verify B again, go to A, and use Tools ▸ Sign: A is signed, never B.
+    QVERIFY(QFile::remove(a + u".sig"_s));
+    QSignalSpy again(panel, &VerifySignPanel::verifyFinished);
+    Q_EMIT pageB->verifyRequested(b);
+    QVERIFY(again.wait(120000));
+    w_->tabs()->setCurrentIndex(0);
+    QAction* signAction = action(w_.get(), u"&Sign…"_s);
+    QVERIFY(signAction && signAction->isEnabled());
+    QSignalSpy signedAgain(panel, &VerifySignPanel::signFinished);
+    signAction->trigger();
+    QVERIFY(signedAgain.wait(120000));
+    QVERIFY(QFileInfo::exists(a + u".sig"_s));
+    QVERIFY(!QFileInfo::exists(b + u".sig"_s));
+
+    // The last tab closed: the panel acts on nothing, and says so.
+    w_->closeTab(1);
+    w_->closeTab(0);
+    QCOMPARE(panel->file(), QString());
+    QCOMPARE(w_->verifyDock()->windowTitle(), u"Verify / Sign"_s);
+    QVERIFY(!sign->isEnabled());
+}
+
+// A verification of B still running when the panel moves to A is stopped,
+// and what it found never reaches the panel.
+void TstMainWindow::panelDropsAStaleResult() {
+    const QString a = copyToTemp(data("conformance/valid/tiny-s7-F16.cmf"), u"stale-a.cmf"_s);
+    const QString b = copyToTemp(demo(), u"stale-b.cmf"_s);
+    flipTensorByte(b, "model.layers.2.self_attn.v_proj.weight"); // B's result would be a red INVALID
+    w_->openFile(a);
+    w_->openFile(b);
+    VerifySignPanel* panel = w_->verifyPanel();
+    QSignalSpy finished(panel, &VerifySignPanel::verifyFinished);
+    QSignalSpy statuses(panel, &VerifySignPanel::statusChanged);
+    Job* job = panel->verify();
+    QVERIFY(job);
+    // Its result, if the worker is already done, is still queued for the GUI thread.
+    QSignalSpy logged(w_->log(), &LogModel::messageAdded);
+    w_->tabs()->setCurrentIndex(0);
+    QCOMPARE(panel->file(), a);
+    QVERIFY(waitIdle(*w_));
+    QVERIFY(job->state() == Job::State::Cancelled || job->state() == Job::State::Succeeded);
+    QCOMPARE(finished.count(), 0);
+    QCOMPARE(panel->status(), VerifySignPanel::Status::Idle);
+    QVERIFY(!panel->lastOutcome());
+    QCOMPARE(panel->badgeText(), QString());
+    QCOMPARE(panel->reportText(), QString());
+    for (const auto& s : statuses) QVERIFY(s.first().value<VerifySignPanel::Status>() != VerifySignPanel::Status::Invalid);
+    bool said = false;
+    for (const auto& m : logged) said |= m.at(1).toString().contains(u"now acts on stale-a.cmf"_s);
+    QVERIFY(said); // the log says why B's check stopped
+}
+
+// Issue 18: a tampered file (verify says INVALID) was signed, with a green
+// SIGNED and a .sig. Sign verifies the whole hash chain first and refuses.
+void TstMainWindow::signRefusesAFileThatFailsVerification() {
+    const char* tensor = "model.layers.2.self_attn.v_proj.weight";
+    const QString tampered = copyToTemp(demo(), u"sign-tampered.cmf"_s);
+    flipTensorByte(tampered, tensor);
+    VerifySignPanel* panel = w_->verifyPanel();
+    panel->setKeyPath(writeKey(dir_->path()));
+
+    // Dropped on the panel: it opens, verifies INVALID; then Sign.
+    QSignalSpy verified(panel, &VerifySignPanel::verifyFinished);
+    QVERIFY(dropOn(panel, {tampered}));
+    QVERIFY(verified.wait(120000));
+    QCOMPARE(panel->status(), VerifySignPanel::Status::Invalid);
+    QSignalSpy signedSpy(panel, &VerifySignPanel::signFinished);
+    QVERIFY(panel->sign());
+    QVERIFY(signedSpy.wait(120000));
+    QCOMPARE(signedSpy.first().first().toBool(), false);
+    QCOMPARE(panel->status(), VerifySignPanel::Status::Refused);
+    QVERIFY(!QFileInfo::exists(tampered + u".sig"_s));
+    QVERIFY2(panel->badgeText().contains(u"NOT SIGNED"_s), qPrintable(panel->badgeText()));
+    QVERIFY(panel->lastSign()->refused());
+    QCOMPARE(panel->lastSign()->check.report.problems.size(), size_t(1));
+    // Why, as a failed verify explains it: the tensor and what the problem means.
+    QVERIFY2(panel->reportText().contains(QString::fromLatin1(tensor)), qPrintable(panel->reportText()));
+    QVERIFY(panel->reportText().contains(u"Tensor bytes changed"_s));
+    QVERIFY(panel->reportText().contains(u"no longer hash"_s));
+    Job* refused = w_->jobs()->jobs().last();
+    QVERIFY(refused->resultText().contains(u"refused"_s));
+
+    // A file that does not open is refused too.
+    const QString notes = QString::fromStdString(cmftest::tempDir()) + u"/sign-notes.cmf"_s;
+    {
+        QFile f(notes);
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write("These are my notes, not a model.\n");
+    }
+    QFile::remove(notes + u".sig"_s);
+    w_->openFile(notes);
+    QCOMPARE(panel->file(), notes);
+    QSignalSpy signedNotes(panel, &VerifySignPanel::signFinished);
+    QVERIFY(panel->sign());
+    QVERIFY(signedNotes.wait(120000));
+    QCOMPARE(signedNotes.first().first().toBool(), false);
+    QCOMPARE(panel->status(), VerifySignPanel::Status::Refused);
+    QVERIFY(!QFileInfo::exists(notes + u".sig"_s));
+    QVERIFY(panel->badgeText().contains(u"NOT SIGNED"_s));
+    QVERIFY2(panel->reportText().contains(u"Not a CMF file"_s), qPrintable(panel->reportText()));
+
+    // An untouched copy still signs, and its .sig verifies.
+    const QString good = copyToTemp(demo(), u"sign-good.cmf"_s);
+    w_->openFile(good);
+    QSignalSpy signedGood(panel, &VerifySignPanel::signFinished);
+    QVERIFY(panel->sign());
+    QVERIFY(signedGood.wait(120000));
+    QCOMPARE(signedGood.first().first().toBool(), true);
+    QCOMPARE(panel->status(), VerifySignPanel::Status::Signed);
+    QVERIFY(panel->badgeText().contains(u"SIGNED"_s) && !panel->badgeText().contains(u"NOT"_s));
+    QVERIFY(cmf::sig::checkSignature(good.toStdString(), std::nullopt).valid);
 }
 
 void TstMainWindow::signatureViewShowsTheSigner() {

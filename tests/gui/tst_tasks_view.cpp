@@ -167,6 +167,53 @@ private Q_SLOTS:
         QVERIFY(bake.problem().contains(u"held-out"_s)); // quality is measured, never declared
     }
 
+    // Issue 18: Output = "code" in the Bake dialog wrote ./code in the
+    // process's working directory, without .cmf. The dialog shows where it
+    // will write, and the job writes exactly there: beside the input.
+    void bareOutputNameLandsBesideTheInput() {
+        const QString input = dir_->path() + u"/model.cmf"_s;
+        QVERIFY(QFile::copy(QStringLiteral(CMF_DEMO_MODEL), input));
+        QTemporaryDir elsewhere; // the working directory: somewhere the person never looks
+        const QString cwd = QDir::currentPath();
+        QVERIFY(QDir::setCurrent(elsewhere.path()));
+        const QString expected = dir_->path() + u"/code.cmf"_s;
+        {
+            OperationDialog bake(ModelOperation::Kind::Bake, input);
+            bake.field(u"output"_s)->setText(u"code"_s);
+            QCOMPARE(bake.resolvedOutput(), expected);
+            QCOMPARE(bake.operation().output, expected);
+            // Shown under the field before anything runs, and kept up to date while typing.
+            QVERIFY2(bake.resolvedLabel()->text().contains(QDir::toNativeSeparators(expected)), qPrintable(bake.resolvedLabel()->text()));
+            bake.field(u"output"_s)->setText(u"sub/code2"_s);
+            QVERIFY(bake.resolvedLabel()->text().contains(QDir::toNativeSeparators(dir_->path() + u"/sub/code2.cmf"_s)));
+            bake.field(u"output"_s)->setText(u"sub/"_s);
+            bake.field(u"files"_s)->setText(data("models/heldout_prose.txt"));
+            bake.field(u"heldout"_s)->setText(data("models/heldout_chat.txt"));
+            QVERIFY(bake.problem().contains(u"folder"_s));
+            // The same name for route statistics is a JSON file.
+            OperationDialog stats(ModelOperation::Kind::RouteStats, input);
+            stats.field(u"output"_s)->setText(u"code"_s);
+            QCOMPARE(stats.operation().output, dir_->path() + u"/code.json"_s);
+        }
+
+        // From the panel's button: the job is started with, and writes, the resolved path.
+        FilePage* page = w_->openFile(input);
+        QVERIFY(page->showView(FilePage::View::Tasks));
+        auto* view = page->view<TasksView>(FilePage::View::Tasks);
+        view->setDialogHook([](OperationDialog& d) {
+            d.field(u"output"_s)->setText(u"code"_s);
+            d.accept();
+        });
+        QSignalSpy done(view, &TasksView::operationFinished);
+        view->runAction(ModelOperation::Kind::Compact);
+        QVERIFY(done.wait(900000));
+        QCOMPARE(done.first().first().value<ModelOutcome>().output, expected);
+        QVERIFY(QFile::exists(expected));
+        QVERIFY(cmf::CmfFile::open(expected.toStdString()));
+        QCOMPARE(QDir(elsewhere.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot), QStringList());
+        QVERIFY(QDir::setCurrent(cwd));
+    }
+
 private:
     std::unique_ptr<QTemporaryDir> dir_;
     std::unique_ptr<AppSettings> settings_;

@@ -71,11 +71,35 @@ JobRunner::Work verify(const QString& path) {
 
 JobRunner::Work sign(const QString& path, const QString& keyPath) {
     return [path, keyPath](const cmf::Control& control) {
-        const cmf::sig::Seed seed = cmf::sig::readKeyFile(local(keyPath));
-        const auto written = cmf::sig::signFile(local(path), seed, control);
+        QElapsedTimer t;
+        t.start();
         SignOutcome out;
         out.path = path;
         out.sigPath = QString::fromStdString(cmf::sig::signaturePath(local(path)));
+        out.check.path = path;
+        // The key first: a missing key is a plain failure, before any hashing.
+        const cmf::sig::Seed seed = cmf::sig::readKeyFile(local(keyPath));
+        std::shared_ptr<const cmf::CmfFile> file;
+        try {
+            control.report(0, 1, "opening");
+            file = cmf::CmfFile::open(local(path));
+        } catch (const cmf::Error& e) {
+            if (e.kind() == cmf::ErrorKind::Cancelled) throw;
+            out.check.openErrorKind = e.kind();
+            out.check.openError = QString::fromUtf8(e.what());
+            out.check.ms = t.elapsed();
+            return QVariant::fromValue(out); // refused: not a CMF file this reader accepts
+        }
+        out.check.opened = true;
+        out.check.fileSize = file->fileSize();
+        // One bar: the weights hashed by verify, then the whole file by the signer's SHA-256.
+        const uint64_t hashBytes = std::max<uint64_t>(1, file->envelope().data.len);
+        const uint64_t grand = hashBytes + std::max<uint64_t>(1, out.check.fileSize);
+        out.check.report = cmf::verify(*file, subControl(control, 0, hashBytes, grand));
+        control.checkCancel();
+        out.check.ms = t.elapsed();
+        if (out.refused()) return QVariant::fromValue(out);
+        const auto written = cmf::sig::signFile(local(path), seed, subControl(control, hashBytes, grand - hashBytes, grand));
         out.pubkey = QString::fromStdString(written.pubkey);
         out.sha256 = QString::fromStdString(written.sha256);
         return QVariant::fromValue(out);

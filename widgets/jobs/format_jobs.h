@@ -35,8 +35,15 @@ struct VerifyOutcome {
     bool ok() const { return opened && report.ok() && (!signature.present || signature.valid); }
 };
 
+// Sign verifies the whole hash chain first and signs only a file that
+// passes: a signature vouches for the bytes, so it must not vouch for bytes
+// that no longer match what the file recorded.
 struct SignOutcome {
     QString path, sigPath, pubkey, sha256;
+    // The verification made before signing (its signature part unused).
+    VerifyOutcome check;
+    // The file did not open or failed verification: no .sig was written.
+    bool refused() const { return !check.opened || !check.report.ok(); }
 };
 
 struct KeygenOutcome {

@@ -1,5 +1,7 @@
 #include "views/operation_dialog.h"
 
+#include "util/output_path.h"
+
 #include <QDialogButtonBox>
 #include <QDir>
 #include <QFileDialog>
@@ -38,7 +40,7 @@ QString suffixOf(K k) {
 } // namespace
 
 OperationDialog::OperationDialog(ModelOperation::Kind kind, const QString& input, QWidget* parent)
-    : QDialog(parent), kind_(kind), input_(input) {
+    : QDialog(parent), kind_(kind), input_(input), extension_(kind == K::RouteStats ? u".json"_s : u".cmf"_s) {
     ModelOperation probe;
     probe.kind = kind, probe.input = input;
     setWindowTitle(operationTitle(probe));
@@ -47,8 +49,7 @@ OperationDialog::OperationDialog(ModelOperation::Kind kind, const QString& input
     layout->addWidget(new QLabel(tr("Input: %1").arg(QDir::toNativeSeparators(input)), this));
     layout->addLayout(form_);
     const QFileInfo in(input);
-    const QString ext = kind == K::RouteStats ? u".json"_s : u".cmf"_s;
-    const QString output = in.dir().filePath(in.completeBaseName() + u'-' + suffixOf(kind) + ext);
+    const QString output = in.dir().filePath(in.completeBaseName() + u'-' + suffixOf(kind) + extension_);
     switch (kind) {
     case K::Calibrate:
         add(u"name"_s, tr("Task name"), u"task"_s);
@@ -92,6 +93,15 @@ OperationDialog::OperationDialog(ModelOperation::Kind kind, const QString& input
         break;
     }
     add(u"output"_s, tr("Output"), output, u"save"_s);
+    // The path the job will write, as it will write it, updated as the person types.
+    resolved_ = new QLabel(this);
+    resolved_->setObjectName(u"resolvedOutput"_s);
+    resolved_->setWordWrap(true);
+    resolved_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    resolved_->setStyleSheet(u"color: #555555"_s);
+    form_->addRow(QString(), resolved_);
+    connect(fields_[u"output"_s], &QLineEdit::textChanged, this, &OperationDialog::showResolved);
+    showResolved();
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     buttons->button(QDialogButtonBox::Ok)->setText(tr("Start"));
     auto* note = new QLabel(this);
@@ -123,10 +133,20 @@ void OperationDialog::add(const QString& key, const QString& label, const QStrin
         QString chosen;
         if (browse == u"files") chosen = QFileDialog::getOpenFileNames(this, tr("Choose files")).join(u';');
         else if (browse == u"dir") chosen = QFileDialog::getExistingDirectory(this, tr("Choose a folder"));
-        else if (browse == u"save") chosen = QFileDialog::getSaveFileName(this, tr("Output"), edit->text());
+        else if (browse == u"save") chosen = QFileDialog::getSaveFileName(this, tr("Output"), resolvedOutput());
         else chosen = QFileDialog::getOpenFileName(this, tr("Choose a file"));
         if (!chosen.isEmpty()) edit->setText(chosen);
     });
+}
+
+QString OperationDialog::resolvedOutput() const {
+    return resolveOutputPath(fields_.value(u"output"_s)->text(), input_, extension_);
+}
+
+void OperationDialog::showResolved() {
+    const QString path = resolvedOutput();
+    resolved_->setText(path.isEmpty() ? tr("Choose an output file.") : tr("Writes %1").arg(QDir::toNativeSeparators(path)));
+    resolved_->setToolTip(QDir::toNativeSeparators(path));
 }
 
 ModelOperation OperationDialog::operation() const {
@@ -134,7 +154,7 @@ ModelOperation OperationDialog::operation() const {
     op.kind = kind_;
     op.input = input_;
     auto text = [&](const QString& k) { return fields_.contains(k) ? fields_[k]->text().trimmed() : QString(); };
-    op.output = text(u"output"_s);
+    op.output = resolvedOutput();
     op.name = text(u"name"_s);
     op.other = text(u"other"_s);
     op.heldout = text(u"heldout"_s);
@@ -147,6 +167,7 @@ ModelOperation OperationDialog::operation() const {
 QString OperationDialog::problem() const {
     const ModelOperation op = operation();
     if (op.output.isEmpty()) return tr("Choose an output file.");
+    if (op.output.endsWith(u'/') || QFileInfo(op.output).isDir()) return tr("The output is a folder: give it a file name.");
     if (QFileInfo(op.output).absoluteFilePath() == QFileInfo(op.input).absoluteFilePath())
         return tr("The output must be a new file: the open one is never overwritten.");
     for (const auto& k : {u"name"_s, u"other"_s, u"files"_s})

@@ -1,13 +1,16 @@
 #pragma once
 // The form that asks for one model operation's parameters (corpus files,
 // held-out text, keep fraction, output path …), pre-filled with sensible
-// defaults: the output beside the input, named after the operation.
+// defaults: the output beside the input, named after the operation. The
+// output is resolved as util/output_path.h says (a bare name lands beside the
+// input, with .cmf or .json added) and the full path is shown under the field.
 #include "jobs/model_jobs.h"
 
 #include <QDialog>
 #include <QMap>
 
 class QFormLayout;
+class QLabel;
 class QLineEdit;
 
 namespace cmfw {
@@ -19,15 +22,22 @@ public:
 
     // The fields by key ("output", "name", "files", "other", "heldout", "extra", "number").
     QLineEdit* field(const QString& key) const { return fields_.value(key, nullptr); }
-    // The operation as filled in; "files" holds paths separated by ';'.
+    // The operation as filled in, its output resolved; "files" holds paths separated by ';'.
     ModelOperation operation() const;
+    // The output as it will be written: absolute, with its extension.
+    QString resolvedOutput() const;
+    // The line under the Output field that shows resolvedOutput().
+    QLabel* resolvedLabel() const { return resolved_; }
     // What is missing or wrong, or empty when the form can run.
     QString problem() const;
 
 private:
     void add(const QString& key, const QString& label, const QString& value, const QString& browse = {});
+    void showResolved();
     ModelOperation::Kind kind_;
     QString input_;
+    QString extension_; // of the output: ".cmf", ".json" for route statistics
+    QLabel* resolved_ = nullptr;
     QFormLayout* form_ = nullptr;
     QMap<QString, QLineEdit*> fields_;
 };

@@ -202,16 +202,33 @@ void VerifySignPanel::setDropHighlight(bool on) {
 }
 
 void VerifySignPanel::setFile(const QString& path) {
-    file_ = path.isEmpty() ? QString() : QFileInfo(path).absoluteFilePath();
-    fileLabel_->setText(file_.isEmpty() ? tr("No file chosen") : QFileInfo(file_).fileName());
-    fileLabel_->setToolTip(file_);
-    if (!job_ || !job_->isRunning()) {
-        outcome_.reset();
-        signed_.reset();
-        setStatus(Status::Idle);
+    const QString abs = path.isEmpty() ? QString() : QFileInfo(path).absoluteFilePath();
+    if (abs == file_) return; // the same file: its result and running job stay
+    if (job_ && job_->isRunning()) {
+        // The job was for the file the panel named before; what it finds is
+        // no longer about what the panel shows, so it stops and is dropped.
+        services_.log->info(abs.isEmpty() ? tr("%1 stopped: the Verify / Sign panel no longer has a file").arg(job_->title())
+                                          : tr("%1 stopped: the Verify / Sign panel now acts on %2")
+                                                .arg(job_->title(), QFileInfo(abs).fileName()));
+        job_->cancel();
     }
-    updateButtons();
+    job_ = nullptr;
+    file_ = abs;
+    fileLabel_->setText(file_.isEmpty() ? tr("No file chosen") : QFileInfo(file_).fileName());
+    fileLabel_->setToolTip(QDir::toNativeSeparators(file_));
+    outcome_.reset();
+    signed_.reset();
+    setStatus(Status::Idle);
+    Q_EMIT fileChanged(file_);
 }
+
+QString VerifySignPanel::title() const {
+    return file_.isEmpty() ? tr("Verify / Sign") : tr("Verify / Sign — %1").arg(QFileInfo(file_).fileName());
+}
+
+QString VerifySignPanel::fileLabelText() const { return fileLabel_->text(); }
+
+QString VerifySignPanel::fileLabelToolTip() const { return fileLabel_->toolTip(); }
 
 void VerifySignPanel::setKeyPath(const QString& path) {
     const bool changed = path != keyPath_;
@@ -321,6 +338,22 @@ Job* VerifySignPanel::verify() {
     return job;
 }
 
+QString VerifySignPanel::openErrorHtml(const VerifyOutcome& o) {
+    return u"<p><b>"_s + Explain::errorTitle(o.openErrorKind).toHtmlEscaped() + u"</b><br><code>" + o.openError.toHtmlEscaped() +
+           u"</code></p><p>" + Explain::errorExplanation(o.openErrorKind).toHtmlEscaped() + u"</p>";
+}
+
+QString VerifySignPanel::problemsHtml(const VerifyOutcome& o) {
+    QString html;
+    for (const auto& p : o.report.problems) {
+        html += u"<p><b>"_s + Explain::problemTitle(p.kind).toHtmlEscaped() + u"</b>";
+        if (!p.where.empty()) html += u" — <code>" + QString::fromStdString(p.where).toHtmlEscaped() + u"</code>";
+        html += u"<br>" + Explain::problemExplanation(p.kind).toHtmlEscaped();
+        html += u"<br><span style='color:#6b6b6b'><code>" + QString::fromStdString(p.detail).toHtmlEscaped() + u"</code></span></p>";
+    }
+    return html;
+}
+
 void VerifySignPanel::showOutcome(const VerifyOutcome& o) {
     outcome_ = o;
     const QString name = QFileInfo(o.path).fileName();
@@ -330,8 +363,7 @@ void VerifySignPanel::showOutcome(const VerifyOutcome& o) {
     if (!o.opened) {
         setBadge(u"✘ "_s + tr("NOT A VALID CMF FILE"), kRed);
         summary_->setText(Explain::errorTitle(o.openErrorKind));
-        html = u"<p><b>"_s + Explain::errorTitle(o.openErrorKind).toHtmlEscaped() + u"</b><br><code>" +
-               o.openError.toHtmlEscaped() + u"</code></p><p>" + Explain::errorExplanation(o.openErrorKind).toHtmlEscaped() + u"</p>";
+        html = openErrorHtml(o);
         services_.log->error(tr("%1 is not a valid CMF file: %2").arg(name, o.openError));
     } else {
         const int nProblems = int(o.report.problems.size()) + (o.signature.present && !o.signature.valid ? 1 : 0);
@@ -339,13 +371,7 @@ void VerifySignPanel::showOutcome(const VerifyOutcome& o) {
         summary_->setText(tr("%n tensor(s), %1 hashed in %2.", nullptr, int(o.report.tensorsChecked))
                               .arg(Text::bytes(o.report.bytesHashed), Text::duration(o.ms)) +
                           u' ' + (ok ? tr("Every hash matches.") : tr("%n problem(s) found.", nullptr, nProblems)));
-        for (const auto& p : o.report.problems) {
-            html += u"<p><b>"_s + Explain::problemTitle(p.kind).toHtmlEscaped() + u"</b>";
-            if (!p.where.empty()) html += u" — <code>" + QString::fromStdString(p.where).toHtmlEscaped() + u"</code>";
-            html += u"<br>" + Explain::problemExplanation(p.kind).toHtmlEscaped();
-            html += u"<br><span style='color:#6b6b6b'><code>" + QString::fromStdString(p.detail).toHtmlEscaped() +
-                    u"</code></span></p>";
-        }
+        html = problemsHtml(o);
         if (o.signature.present && !o.signature.valid) {
             html += u"<p><b>"_s + Explain::problemTitle("signature").toHtmlEscaped() + u"</b> — <code>" +
                     QString(name + u".sig").toHtmlEscaped() + u"</code><br>" + Explain::problemExplanation("signature").toHtmlEscaped() +
@@ -364,6 +390,27 @@ void VerifySignPanel::showOutcome(const VerifyOutcome& o) {
     report_->setHtml(html);
     showSignature(o);
     Q_EMIT verifyFinished(ok);
+}
+
+void VerifySignPanel::showRefusal(const SignOutcome& s) {
+    const QString name = QFileInfo(s.path).fileName();
+    setStatus(Status::Refused);
+    setBadge(u"✘ "_s + tr("NOT SIGNED"), kRed);
+    if (!s.check.opened) {
+        summary_->setText(tr("Not signed: %1 is not a valid CMF file (%2).").arg(name, Explain::errorTitle(s.check.openErrorKind)));
+        report_->setHtml(openErrorHtml(s.check));
+        services_.log->error(tr("Refused to sign %1: it is not a valid CMF file: %2").arg(name, s.check.openError));
+    } else {
+        const int n = int(s.check.report.problems.size());
+        summary_->setText(tr("Not signed: %1 fails verification (%n problem(s)); no .sig was written.", nullptr, n).arg(name));
+        report_->setHtml(u"<p>"_s +
+                         tr("A signature vouches for the file's bytes; these no longer match what the file recorded when "
+                            "it was written, so it is not signed.")
+                             .toHtmlEscaped() +
+                         u"</p>" + problemsHtml(s.check));
+        services_.log->error(tr("Refused to sign %1: it fails verification, %n problem(s)", nullptr, n).arg(name));
+    }
+    Q_EMIT signFinished(false);
 }
 
 void VerifySignPanel::showSignature(const VerifyOutcome& o) {
@@ -401,16 +448,22 @@ Job* VerifySignPanel::sign() {
     if (file_.isEmpty() || keyPath_.isEmpty()) return nullptr;
     const QString name = QFileInfo(file_).fileName();
     Job* job = services_.jobs->start(u"sign-panel"_s, tr("Sign %1").arg(name), jobs::sign(file_, keyPath_), [](const QVariant& v) {
-        return tr("wrote %1").arg(QFileInfo(v.value<SignOutcome>().sigPath).fileName());
+        const auto o = v.value<SignOutcome>();
+        if (o.refused()) return o.check.opened ? tr("refused: fails verification") : tr("refused: not a valid CMF file");
+        return tr("wrote %1").arg(QFileInfo(o.sigPath).fileName());
     });
     outcome_.reset();
     signed_.reset();
     setStatus(Status::Signing);
-    setBusy(job, tr("Signing %1…").arg(name));
+    setBusy(job, tr("Verifying and signing %1…").arg(name));
     const quint64 id = job->id();
     connect(job, &Job::succeeded, this, [this, id](const QVariant& v) {
         if (!job_ || job_->id() != id) return;
         signed_ = v.value<SignOutcome>();
+        if (signed_->refused()) {
+            showRefusal(*signed_);
+            return;
+        }
         setStatus(Status::Signed);
         setBadge(u"✔ "_s + tr("SIGNED"), kGreen);
         const auto trusted = services_.trusted->find(signed_->pubkey);
@@ -468,7 +521,14 @@ void VerifySignPanel::chooseFile() {
     const QString path = QFileDialog::getOpenFileName(this, tr("Choose a file to verify or sign"),
                                                       file_.isEmpty() ? QDir::homePath() : QFileInfo(file_).absolutePath(),
                                                       tr("CMF files (*.cmf);;All files (*)"));
-    if (!path.isEmpty()) setFile(path);
+    if (!path.isEmpty()) takeFile(path);
+}
+
+void VerifySignPanel::takeFile(const QString& path) {
+    // In the main window the file opens in a tab (or its tab comes to the
+    // front), which retargets the panel: what it acts on is always on screen.
+    if (services_.openFile) services_.openFile(path);
+    setFile(path);
 }
 
 void VerifySignPanel::chooseKey() {
@@ -508,7 +568,7 @@ void VerifySignPanel::dropEvent(QDropEvent* event) {
     const QString path = firstLocalFile(event->mimeData());
     if (path.isEmpty()) return;
     event->acceptProposedAction();
-    setFile(path);
+    takeFile(path);
     verify();
 }
 

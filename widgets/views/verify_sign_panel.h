@@ -5,6 +5,9 @@
 // and every problem with a plain-language explanation. Sign writes <file>.sig
 // with a chosen key; Generate creates a key (mode 0600) and says to keep it
 // private. The signer of a valid .sig is matched against the trusted keys.
+// The panel acts on one file, named in its title; Sign refuses a file that
+// does not open or fails verification. Retargeting it to another file stops
+// the job it ran for the previous one, whose result is then dropped.
 #include "jobs/format_jobs.h"
 #include "util/services.h"
 
@@ -27,13 +30,20 @@ class Job;
 class VerifySignPanel : public QWidget {
     Q_OBJECT
 public:
-    enum class Status { Idle, Verifying, Valid, Invalid, Cancelled, Signing, Signed, Failed };
+    enum class Status { Idle, Verifying, Valid, Invalid, Cancelled, Signing, Signed, Refused, Failed };
     Q_ENUM(Status)
 
     explicit VerifySignPanel(Services services, QWidget* parent = nullptr);
 
+    // Retargets the panel (the same file again changes nothing). In the main
+    // window it follows the current tab.
     void setFile(const QString& path);
     const QString& file() const { return file_; }
+    // "Verify / Sign — <file name>", for the dock that holds the panel.
+    QString title() const;
+    // The visible name of the file the panel acts on (its full path as tooltip).
+    QString fileLabelText() const;
+    QString fileLabelToolTip() const;
     void setKeyPath(const QString& path);
     const QString& keyPath() const { return keyPath_; }
 
@@ -56,6 +66,7 @@ public:
     QString keyWarningText() const;
 
 Q_SIGNALS:
+    void fileChanged(const QString& path);
     void statusChanged(cmfw::VerifySignPanel::Status status);
     void verifyFinished(bool ok);
     void signFinished(bool ok);
@@ -71,6 +82,12 @@ private:
     void setStatus(Status s);
     void setBusy(Job* job, const QString& what);
     void showOutcome(const VerifyOutcome& o);
+    void showRefusal(const SignOutcome& s);
+    // What a check found, as the report shows it: the open error, or every
+    // problem with its explanation (shared by Verify and a refused Sign).
+    static QString openErrorHtml(const VerifyOutcome& o);
+    static QString problemsHtml(const VerifyOutcome& o);
+    void takeFile(const QString& path);
     void showSignature(const VerifyOutcome& o);
     void setBadge(const QString& text, const QString& color);
     void chooseFile();
