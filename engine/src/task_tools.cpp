@@ -28,6 +28,30 @@ struct TempFile {
     }
 };
 
+// How a prompts file was read, for a message that lets the user see why it
+// gave fewer prompts than they wrote.
+std::string howRead(PromptsFormat f) {
+    switch (f) {
+    case PromptsFormat::Jsonl: return "as JSONL (one JSON prompt per line, prompts under 24 characters dropped)";
+    case PromptsFormat::Paragraphs: return "as paragraphs (separated by blank lines, pieces under 24 characters dropped)";
+    default: return "one prompt per line (blank lines skipped)";
+    }
+}
+
+// The example prompts of one file, tokenized: at least two, which a routing
+// subspace needs (skill_routing.h), or a refusal naming the file and how it
+// was read.
+std::vector<std::vector<int32_t>> examplePrompts(const Tokenizer& tok, const std::string& path, PromptsFormat format,
+                                                 const std::string& role) {
+    const PromptsFormat f = resolvePromptsFormat(path, format);
+    auto prompts = tokenizePrompts(tok, splitPrompts(path, f));
+    if (prompts.size() < 2)
+        throw Error(ErrorKind::Parse, role + " " + path + ": " + std::to_string(prompts.size()) + " example prompt" +
+                                          (prompts.size() == 1 ? "" : "s") + " read " + howRead(f) +
+                                          "; a routing subspace needs at least two");
+    return prompts;
+}
+
 } // namespace
 
 CalibrateResult calibrateTask(const CalibrateRequest& r, const Control& control) {
@@ -86,12 +110,16 @@ SkillAddResult addSkill(const SkillAddRequest& r, const Control& control) {
         g.skillQuant = quantFromName(r.skillQuant);
         if (!g.skillQuant) throw Error(ErrorKind::Parse, "skill quant: unknown quant '" + r.skillQuant + "'");
     }
+    // The prompts first: a file that gives too few fails before the graft.
+    const auto prompts = examplePrompts(tok, r.prompts, r.promptsFormat, "prompts");
+    const auto backbonePrompts = r.backbonePrompts.empty()
+                                     ? std::vector<std::vector<int32_t>>()
+                                     : examplePrompts(tok, r.backbonePrompts, r.promptsFormat, "backbone prompts");
     const auto grafted = graftTensors(*model, g, control);
     if (grafted.empty())
         throw Error(ErrorKind::Parse, "no tensor of the donor differs from the backbone by more than min-delta " + std::to_string(r.minDelta));
 
     const uint32_t phi = r.phiLayer == UINT32_MAX ? model->config().layers / 2 : r.phiLayer;
-    const auto prompts = tokenizePrompts(tok, splitPrompts(r.prompts));
     const auto selection = buildSelection(*model, prompts, phi, r.rank);
     const auto heldout = tok.encode(readTextFile(r.quality), false);
     SkillAddResult out;
@@ -116,11 +144,10 @@ SkillAddResult addSkill(const SkillAddRequest& r, const Control& control) {
         // same argmin (skill_routing.h).
         auto& skills = header["skills"];
         for (auto it = skills.begin(); it != skills.end();) it = (*it).value("id", "") == "backbone" ? skills.erase(it) : it + 1;
-        const auto bp = tokenizePrompts(tok, splitPrompts(r.backbonePrompts));
         skills.push_back({{"id", "backbone"},
                           {"name", "backbone (no overlay)"},
                           {"layers", nlohmann::json::array()},
-                          {"selection", buildSelection(*model, bp, phi, r.rank)},
+                          {"selection", buildSelection(*model, backbonePrompts, phi, r.rank)},
                           {"input_mask_task", nullptr},
                           {"quality", nullptr}});
     }
