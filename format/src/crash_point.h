@@ -10,7 +10,7 @@
 // point; nothing else reads the variable.
 //
 // Writer (writer.cpp; convert, requant, skill apply, defrag ... and
-// writeFileAtomic):
+// writeFileAtomic, and TempFile::commit: skill add --output):
 //   "temp written"   every byte is in the temporary file, not yet fsynced
 //   "temp synced"    fsynced, not yet renamed over the target
 //   "renamed"        renamed over the target, directory not yet fsynced

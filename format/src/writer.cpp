@@ -202,8 +202,7 @@ void Writer::renameOver() {
     // Renamed while still open, so still locked: a cleaner never sees the
     // finished file as a stale temporary.
     if (::rename(temp_.c_str(), target_.c_str()) != 0) throw Error(ErrorKind::Io, ioError(target_, "cannot rename the finished file over"));
-    temp_.clear();
-    committed_ = true; // the target is the new file; a failed close below does not undo that
+    temp_.clear(); // the target is the new file; a failed finish() does not undo that
 }
 
 void Writer::finish() {

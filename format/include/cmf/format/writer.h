@@ -84,7 +84,7 @@ private:
     WriterSections sections_;
     uint32_t features_ = 0;
     uint64_t dirLen_ = 0, dataOff_ = 0, pos_ = 0;
-    bool prepared_ = false, committed_ = false;
+    bool prepared_ = false;
 };
 
 // A masks section (§5) from its meta JSON and one blob per meta["masks"][i]:
