@@ -39,7 +39,7 @@ std::string layersText(const nlohmann::json& layers) {
 
 void addExport(CLI::App* group, int* exitCode) {
     auto* cmd = group->add_subcommand("export", "Cut a standalone skill file: the tensors SPECIALIST changed against --base, "
-                                                "plus its mask catalog, bound to the base's directory hash");
+                                                "plus its mask catalog and its own skills, bound to the base's directory hash");
     struct Opts {
         std::string specialist, base, id, output, task, name;
         bool json = false;
@@ -47,7 +47,8 @@ void addExport(CLI::App* group, int* exitCode) {
     auto o = std::make_shared<Opts>();
     cmd->add_option("SPECIALIST", o->specialist, "The baked model (a complete single .cmf)")->required();
     cmd->add_option("--base", o->base, "The model the specialist was baked from")->required();
-    cmd->add_option("--id", o->id, "Skill id (letters, digits, - and _); names the tensors skill.ID.*")->required();
+    cmd->add_option("--id", o->id, "Skill id (letters, digits, - and _), not one the specialist already has; names the tensors skill.ID.*")
+        ->required();
     cmd->add_option("--output,-o", o->output, "Output skill .cmf")->required();
     cmd->add_option("--task", o->task, "Mask-catalog task the skill activates (recorded in the registry)");
     cmd->add_option("--name", o->name, "Human name (default: the id)");
@@ -62,6 +63,7 @@ void addExport(CLI::App* group, int* exitCode) {
                                             {"base_dir_hash", cmf::hex64(r.baseDirHash)},
                                             {"carried", r.carried},
                                             {"dropped", r.dropped},
+                                            {"own_skills", r.ownSkills},
                                             {"specialist_bytes", r.specialistBytes},
                                             {"skill_bytes", r.skillBytes},
                                             {"byte_exact_apply", r.canonical}})
@@ -71,6 +73,11 @@ void addExport(CLI::App* group, int* exitCode) {
             std::printf("skill \"%s\": %zu tensors carried, %zu base tensors dropped; bound to base directory %s\n", o->id.c_str(),
                         r.carried.size(), r.dropped.size(), cmf::hex64(r.baseDirHash).c_str());
             std::printf("specialist %s -> skill %s\n", megabytes(r.specialistBytes).c_str(), megabytes(r.skillBytes).c_str());
+            if (!r.ownSkills.empty()) {
+                std::string ids;
+                for (const auto& id : r.ownSkills) ids += (ids.empty() ? "\"" : ", \"") + id + "\"";
+                std::printf("the specialist's own skills travel along, as they are: %s\n", ids.c_str());
+            }
             if (!r.canonical)
                 std::printf("note: apply will rebuild an equivalent file, not a byte-identical one: %s (compact the specialist first)\n",
                             r.whyNotCanonical.c_str());
@@ -113,8 +120,11 @@ void addApply(CLI::App* group, int* exitCode) {
                              cmf::hex64(r.baseDirHash).c_str(), cmf::hex64(r.expectedDirHash).c_str());
             std::printf("skill \"%s\": %llu tensors from the skill, %llu from the base, %s\n", r.id.c_str(),
                         (unsigned long long)r.fromSkill, (unsigned long long)r.fromBase, megabytes(r.write.outputBytes).c_str());
-            std::printf("%s\n", r.identical ? "byte for byte the specialist the skill was cut from"
-                                            : "NOT byte-identical to the specialist (see the export's note, or --force)");
+            std::printf("%s\n", r.identical   ? "byte for byte the specialist the skill was cut from"
+                               : r.forced    ? "NOT byte-identical to the specialist (forced onto another base)"
+                               : !r.canonical ? "NOT byte-identical to the specialist, an equivalent file: the specialist was not laid out "
+                                                "canonically (grown in place?); `cmf compact` it and export again for a byte-exact apply"
+                                              : "NOT byte-identical to the specialist");
             std::printf("wrote %s\n", o->output.c_str());
         });
     });

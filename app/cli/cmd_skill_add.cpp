@@ -19,6 +19,7 @@ namespace {
 
 struct AddOptions {
     std::string path, donor, id, name, layers = "all", tensors = "all", skillQuant, prompts, backbonePrompts, quality, output;
+    std::string promptsFormat = "auto";
     double minDelta = 1e-3;
     uint32_t phiLayer = UINT32_MAX, rank = 8, ctx = 256;
     bool json = false;
@@ -29,6 +30,7 @@ int skillAdd(const AddOptions& o) {
     cmf::engine::SkillAddRequest r;
     r.backbone = o.path, r.donorDir = o.donor, r.id = o.id, r.name = o.name, r.layers = o.layers, r.tensors = o.tensors;
     r.skillQuant = o.skillQuant, r.minDelta = o.minDelta, r.prompts = o.prompts, r.backbonePrompts = o.backbonePrompts;
+    r.promptsFormat = cmf::engine::promptsFormatFromName(o.promptsFormat);
     r.quality = o.quality, r.phiLayer = o.phiLayer, r.rank = o.rank, r.ctx = o.ctx, r.output = o.output;
     const auto res = cmf::engine::addSkill(r, cmf::Control{o.json ? cmf::ProgressFn{} : bar.callback(), interruptFlag()});
     bar.finish();
@@ -100,11 +102,17 @@ void addSkillAdd(CLI::App& app, int* exitCode) {
         ->capture_default_str()->check(CLI::IsMember({"ffn", "attn", "all"}));
     cmd->add_option("--min-delta", o->minDelta, "Graft a tensor only when ||donor - backbone|| / ||backbone|| exceeds this")->capture_default_str();
     cmd->add_option("--skill-quant", o->skillQuant, "Encoding of the replacement tensors (default: that of the tensor each replaces)");
-    cmd->add_option("--prompts", o->prompts, "Example prompts of the skill (.jsonl, or paragraphs) for its routing subspace")
+    cmd->add_option("--prompts", o->prompts,
+                    "Example prompts of the skill for its routing subspace: one per line (blank lines skipped), "
+                    "or a .jsonl file; see --prompts-format")
         ->required()->check(CLI::ExistingFile);
     cmd->add_option("--backbone-prompts", o->backbonePrompts,
-                    "Example prompts that should keep the backbone: writes its own 'backbone' routing record")
+                    "Example prompts that should keep the backbone (read as --prompts is): writes its own 'backbone' routing record")
         ->check(CLI::ExistingFile);
+    cmd->add_option("--prompts-format", o->promptsFormat,
+                    "How the prompts files are read: lines (one prompt per line), paragraphs (split at blank lines and "
+                    "<|endoftext|>), jsonl, or auto (.jsonl is jsonl, anything else lines)")
+        ->capture_default_str()->check(CLI::IsMember({"auto", "lines", "paragraphs", "jsonl"}));
     cmd->add_option("--phi-layer", o->phiLayer, "Layer whose residual stream routing reads (default: the middle one)");
     cmd->add_option("--rank", o->rank, "Dimensions of each routing subspace")->capture_default_str();
     cmd->add_option("--quality", o->quality, "Held-out text: perplexity with and without the skill is recorded")->required()->check(CLI::ExistingFile);

@@ -40,10 +40,35 @@ void splitInto(const std::string& text, const std::string& sep, std::vector<std:
 
 } // namespace
 
-std::vector<std::string> splitPrompts(const std::string& path, size_t minChars) {
+PromptsFormat promptsFormatFromName(const std::string& name) {
+    if (name == "lines") return PromptsFormat::Lines;
+    if (name == "paragraphs") return PromptsFormat::Paragraphs;
+    if (name == "jsonl") return PromptsFormat::Jsonl;
+    if (name == "auto" || name.empty()) return PromptsFormat::ByExtension;
+    throw Error(ErrorKind::Parse, "prompts format \"" + name + "\": use lines, paragraphs, jsonl or auto");
+}
+
+const char* promptsFormatName(PromptsFormat f) {
+    switch (f) {
+    case PromptsFormat::Lines: return "lines";
+    case PromptsFormat::Paragraphs: return "paragraphs";
+    case PromptsFormat::Jsonl: return "jsonl";
+    case PromptsFormat::ByExtension: break;
+    }
+    return "auto";
+}
+
+PromptsFormat resolvePromptsFormat(const std::string& path, PromptsFormat f) {
+    if (f != PromptsFormat::ByExtension) return f;
+    const bool jsonl = path.size() >= 6 && path.compare(path.size() - 6, 6, ".jsonl") == 0;
+    return jsonl ? PromptsFormat::Jsonl : PromptsFormat::Lines;
+}
+
+std::vector<std::string> splitPrompts(const std::string& path, PromptsFormat format, size_t minChars) {
     const std::string text = readTextFile(path);
     std::vector<std::string> out;
-    if (path.size() >= 6 && path.compare(path.size() - 6, 6, ".jsonl") == 0) {
+    switch (resolvePromptsFormat(path, format)) {
+    case PromptsFormat::Jsonl: {
         std::istringstream in(text);
         std::string line;
         for (size_t n = 1; std::getline(in, line); ++n) {
@@ -56,13 +81,22 @@ std::vector<std::string> splitPrompts(const std::string& path, size_t minChars) 
                 throw Error(ErrorKind::Parse, path + ":" + std::to_string(n) + ": " + e.what());
             }
         }
-        return out;
+        break;
     }
-    std::vector<std::string> docs, paragraphs;
-    splitInto(text, "<|endoftext|>", docs);
-    for (const auto& d : docs) splitInto(d, "\n\n", paragraphs);
-    for (auto& p : paragraphs)
-        if (auto t = trim(p); t.size() >= minChars) out.push_back(std::move(t));
+    case PromptsFormat::Lines: {
+        std::istringstream in(text);
+        for (std::string line; std::getline(in, line);)
+            if (auto t = trim(line); !t.empty()) out.push_back(std::move(t));
+        break;
+    }
+    default: {
+        std::vector<std::string> docs, paragraphs;
+        splitInto(text, "<|endoftext|>", docs);
+        for (const auto& d : docs) splitInto(d, "\n\n", paragraphs);
+        for (auto& p : paragraphs)
+            if (auto t = trim(p); t.size() >= minChars) out.push_back(std::move(t));
+    }
+    }
     return out;
 }
 

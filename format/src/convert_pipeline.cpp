@@ -3,6 +3,8 @@
 #include "cmf/format/error.h"
 #include "cmf/format/shards.h"
 
+#include "crash_point.h"
+
 #include <atomic>
 #include <chrono>
 #include <exception>
@@ -10,6 +12,7 @@
 #include <mutex>
 #include <tbb/info.h>
 #include <tbb/parallel_pipeline.h>
+#include <unistd.h>
 
 namespace cmf::detail {
 
@@ -68,7 +71,25 @@ ConvertReport writeAll(Outputs& out, const std::vector<std::string>& names, cons
 }
 
 void Outputs::commitAll() {
-    for (auto& w : writers) w->commit();
+    if (writers.size() == 1) return writers.front()->commit();
+    // Two phases, so a kill never leaves old and new shards mixed under one
+    // set's names: every shard complete and fsynced first (a kill or failure
+    // up to here leaves the old set as it was, and the temporaries to the
+    // next run), then the renames back to back, with no I/O between them.
+    for (auto& w : writers) w->prepare();
+    crashPoint("shards synced");
+    size_t renamed = 0;
+    try {
+        for (; renamed < writers.size(); ++renamed) writers[renamed]->renameOver();
+    } catch (...) {
+        // A rename failed after some of the new shards took their names: take
+        // those away too — a set with missing shards fails loudly on open, a
+        // mixed one would not.
+        for (size_t i = 0; i < renamed; ++i) ::unlink(paths[i].c_str());
+        throw;
+    }
+    crashPoint("renamed");
+    for (auto& w : writers) w->finish();
 }
 
 std::string shardBase(const std::string& output) {

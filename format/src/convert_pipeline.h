@@ -25,7 +25,10 @@ void runPipeline(size_t n, const std::function<Produced(size_t)>& produce,
                  const std::function<void(size_t, Produced&)>& consume, const Control& control);
 
 // One Writer per output file; tensors go to writers[shardOf[i]]. All commit
-// together at the end, so a failure leaves no output at all.
+// together at the end, so a failure leaves no output at all: a shard set in
+// two phases — every shard prepared (complete, fsynced, still a locked
+// temporary), then every one renamed — so a kill leaves the old set or the
+// new one, not a mix (test crash point "shards synced" between the phases).
 struct Outputs {
     std::vector<std::unique_ptr<Writer>> writers;
     std::vector<std::string> paths;

@@ -10,10 +10,14 @@
 // point; nothing else reads the variable.
 //
 // Writer (writer.cpp; convert, requant, skill apply, defrag ... and
-// writeFileAtomic):
+// writeFileAtomic, and TempFile::commit: skill add --output):
 //   "temp written"   every byte is in the temporary file, not yet fsynced
 //   "temp synced"    fsynced, not yet renamed over the target
 //   "renamed"        renamed over the target, directory not yet fsynced
+//                    (for a shard set: every shard renamed)
+// A shard set (convert_pipeline.cpp Outputs::commitAll; convert
+// --shard-max-gb, shard):
+//   "shards synced"  every shard complete and fsynced, none renamed yet
 // appendInPlace (transform/append.cpp; skill add in place) — the first three
 // are also its progress phases:
 //   "dead tail dropped"  a dead tail of an earlier killed append was cut off

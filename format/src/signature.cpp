@@ -2,6 +2,7 @@
 #include "cmf/format/error.h"
 #include "cmf/format/hash64.h"
 #include "cmf/format/mapped_file.h"
+#include "cmf/format/writer.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -302,19 +303,12 @@ SignatureFile signFile(const std::string& file, const Seed& seed, const Control&
                       hex(signMessage(seed, digest.data(), digest.size()))};
     const nlohmann::json j = {{"alg", out.alg}, {"pubkey", out.pubkey}, {"sha256", out.sha256}, {"sig", out.sig}};
 
-    // Temp file in the same directory so rename() is atomic: readers see the
-    // old .sig or the new one, never a torn one.
-    const std::string target = signaturePath(file);
-    std::string tmpl = target + ".tmp-XXXXXX";
-    const int fd = ::mkstemp(tmpl.data());
-    if (fd < 0) throwIo(tmpl, "cannot create temporary file", errno);
-    NewFile tmp(tmpl, fd);
-    // mkstemp makes 0600; a .sig is public and meant to be shipped.
-    if (::fchmod(fd, 0644) != 0) throwIo(tmp.path(), "cannot chmod", errno);
-    tmp.write(j.dump(2) + "\n");
-    tmp.syncAndClose();
-    if (::rename(tmp.path().c_str(), target.c_str()) != 0) throwIo(target, "cannot rename temporary file over", errno);
-    tmp.keep();
+    // writeFileAtomic: readers see the old .sig or the new one, never a torn
+    // one, and the temporary follows writer.h's rule — flocked for its whole
+    // life, and a stale FILE.sig.tmp-XXXXXX a killed signer left (its lock
+    // free) is removed by this one. The file is 0644: a .sig is public.
+    const std::string text = j.dump(2) + "\n";
+    writeFileAtomic(signaturePath(file), text.data(), text.size());
     return out;
 }
 

@@ -60,6 +60,24 @@ int makeTemp(const std::string& target, std::string& temp) {
     throw Error(ErrorKind::Io, target + ": cannot keep a temporary file beside it (removed as soon as created)");
 }
 
+// prefix + 6 letters or digits, and then any number of ".tmp-" + 6 more: a
+// temporary of the target, or of one of its temporaries (a file made in a
+// TempFile by a Writer that targeted it, as skill bake does).
+bool isTemporaryName(std::string_view name, std::string_view prefix) {
+    if (!name.starts_with(prefix)) return false;
+    name.remove_prefix(prefix.size());
+    const std::string_view nested = kTempSuffix;
+    while (true) {
+        if (name.size() < kTempRandom ||
+            !std::all_of(name.begin(), name.begin() + kTempRandom, [](unsigned char c) { return std::isalnum(c) != 0; }))
+            return false;
+        name.remove_prefix(kTempRandom);
+        if (name.empty()) return true;
+        if (!name.starts_with(nested)) return false;
+        name.remove_prefix(nested.size());
+    }
+}
+
 void syncDir(const std::string& path) {
     const auto dir = std::filesystem::path(path).parent_path();
     const int d = ::open(dir.empty() ? "." : dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -98,7 +116,7 @@ Writer::Writer(std::string target, nlohmann::json header, std::vector<std::strin
 }
 
 Writer::~Writer() {
-    if (!committed_) abandon();
+    abandon(); // after the rename only the descriptor is left to close
 }
 
 void Writer::abandon() noexcept {
@@ -134,7 +152,7 @@ void Writer::write(const std::string& name, DType dtype, const std::vector<uint6
     pos_ += nbytes;
 }
 
-void Writer::commit() {
+void Writer::prepare() {
     if (records_.size() != names_.size())
         throw Error(ErrorKind::Parse, "writer: " + std::to_string(names_.size() - records_.size()) + " declared tensors were not written");
     Envelope env;
@@ -176,16 +194,29 @@ void Writer::commit() {
     detail::crashPoint("temp written");
     if (::fsync(fd_) != 0) throw Error(ErrorKind::Io, ioError(temp_, "fsync failed"));
     detail::crashPoint("temp synced");
+    prepared_ = true;
+}
+
+void Writer::renameOver() {
+    if (!prepared_) throw Error(ErrorKind::Parse, "writer: " + target_ + " renamed before it was prepared");
     // Renamed while still open, so still locked: a cleaner never sees the
     // finished file as a stale temporary.
     if (::rename(temp_.c_str(), target_.c_str()) != 0) throw Error(ErrorKind::Io, ioError(target_, "cannot rename the finished file over"));
-    temp_.clear();
-    committed_ = true; // the target is the new file; a failed close below does not undo that
-    detail::crashPoint("renamed");
+    temp_.clear(); // the target is the new file; a failed finish() does not undo that
+}
+
+void Writer::finish() {
     const int closed = ::close(fd_);
     fd_ = -1;
     syncDir(target_);
     if (closed != 0) throw Error(ErrorKind::Io, ioError(target_, "close failed"));
+}
+
+void Writer::commit() {
+    prepare();
+    renameOver();
+    detail::crashPoint("renamed");
+    finish();
 }
 
 std::vector<uint8_t> buildMasksSection(nlohmann::json meta, const std::vector<std::vector<uint8_t>>& blobs) {
@@ -245,6 +276,41 @@ void writeFileAtomic(const std::string& path, const void* data, uint64_t n) {
     if (!closed) throw Error(ErrorKind::Io, ioError(path, "close failed"));
 }
 
+TempFile::TempFile(std::string target) : target_(std::move(target)) { fd_ = makeTemp(target_, path_); }
+
+TempFile::~TempFile() {
+    if (!path_.empty()) ::unlink(path_.c_str()); // still locked: no cleaner races the unlink
+    if (fd_ >= 0) ::close(fd_);
+}
+
+void TempFile::relock() {
+    const int fd = ::open(path_.c_str(), O_RDWR | O_NOFOLLOW | O_CLOEXEC);
+    if (fd < 0) throw Error(ErrorKind::Io, ioError(path_, "the temporary file is gone"));
+    int rc;
+    while ((rc = ::flock(fd, LOCK_EX)) != 0 && errno == EINTR) {
+    }
+    // As in makeTemp: locked, and the name still leads to the file we locked.
+    struct stat mine {}, named {};
+    if (rc == 0 && !(::fstat(fd, &mine) == 0 && ::lstat(path_.c_str(), &named) == 0 && sameFile(mine, named))) {
+        ::close(fd);
+        throw Error(ErrorKind::Io, path_ + ": the temporary file was removed by another process while it was being replaced");
+    }
+    ::close(fd_); // the replaced file's descriptor: that file has no name any more
+    fd_ = fd;
+}
+
+void TempFile::commit() {
+    if (::fsync(fd_) != 0) throw Error(ErrorKind::Io, ioError(path_, "fsync failed"));
+    detail::crashPoint("temp synced");
+    if (::rename(path_.c_str(), target_.c_str()) != 0) throw Error(ErrorKind::Io, ioError(target_, "cannot rename the finished file over"));
+    path_.clear();
+    detail::crashPoint("renamed");
+    const int closed = ::close(fd_);
+    fd_ = -1;
+    syncDir(target_);
+    if (closed != 0) throw Error(ErrorKind::Io, ioError(target_, "close failed"));
+}
+
 size_t removeStaleTemporaries(const std::string& target) noexcept {
     namespace fs = std::filesystem;
     try {
@@ -256,11 +322,7 @@ size_t removeStaleTemporaries(const std::string& target) noexcept {
         std::vector<fs::path> candidates;
         std::error_code ec;
         for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
-            const std::string name = it->path().filename().string();
-            if (name.size() != prefix.size() + kTempRandom || name.compare(0, prefix.size(), prefix) != 0) continue;
-            if (std::all_of(name.begin() + std::ptrdiff_t(prefix.size()), name.end(),
-                            [](unsigned char c) { return std::isalnum(c) != 0; }))
-                candidates.push_back(it->path());
+            if (isTemporaryName(it->path().filename().string(), prefix)) candidates.push_back(it->path());
         }
         size_t removed = 0;
         for (const auto& c : candidates) {

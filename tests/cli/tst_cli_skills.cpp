@@ -127,8 +127,8 @@ private Q_SLOTS:
         const auto before = offsetsAndHashes(file);
         const double chatBefore = ppl(file, f.chatHeldout);
         const auto r = runCmf({"skill", "add", q(file), "--from", q(cmftest::dataPath("models/tiny-chat-code")), "--id", "code",
-                               "--prompts", q(f.codePrompts), "--backbone-prompts", q(f.chatPrompts), "--quality", q(f.codeHeldout),
-                               "--json"});
+                               "--prompts", q(f.codePrompts), "--backbone-prompts", q(f.chatPrompts), "--prompts-format", "paragraphs",
+                               "--quality", q(f.codeHeldout), "--json"});
         QVERIFY2(r.code == 0, r.err.c_str());
         const auto rep = r.j();
         // Append-only: every older tensor keeps its offset and hash.
@@ -257,6 +257,37 @@ private Q_SLOTS:
         QVERIFY(!dense.empty() && !task.empty() && dense != task);
         const size_t a = r.out.find(dense), b = r.out.find(task, a + dense.size()), c = r.out.find(dense, b + task.size());
         QVERIFY2(a != std::string::npos && b != std::string::npos && c != std::string::npos, r.out.c_str());
+    }
+
+    // A prompts file of the reference tool's kind — one prompt a line — gives
+    // one prompt per line (it gave one paragraph, and a refusal); a file of
+    // one line is refused, naming how it was read, before anything is written.
+    void promptsFileIsOnePromptPerLine() {
+        const auto& f = fixture();
+        std::string lines;
+        for (size_t i = 0; i < 24; ++i) lines += "Write a Python function that returns the " + std::to_string(i + 1) + "th prime.\n" + (i % 5 ? "" : "\n");
+        const std::string prompts = f.dir + "/lines.txt", one = f.dir + "/one.txt", quality = f.dir + "/short-quality.txt";
+        writeFile(prompts, lines);
+        writeFile(one, "Write a Python function that sorts a list of numbers.\n\n");
+        writeFile(quality, readFile(f.codeHeldout).substr(0, 1500));
+        const std::string out = f.dir + "/lines-skill.cmf";
+        auto add = [&](const std::string& p, const std::string& o) {
+            return runCmf({"skill", "add", q(f.backbone), "--from", q(cmftest::dataPath("models/tiny-chat-code")), "--id", "code",
+                           "--prompts", q(p), "--quality", q(quality), "--ctx", "64", "--output", q(o), "--json"});
+        };
+        const auto r = add(prompts, out);
+        QVERIFY2(r.code == 0, r.err.c_str());
+        const auto file = cmf::CmfFile::open(out);
+        QCOMPARE(file->skills().size(), size_t(1));
+        QCOMPARE(file->skills()[0].raw["provenance"]["prompts"].get<size_t>(), size_t(24));
+
+        const std::string refusedOut = f.dir + "/one-skill.cmf";
+        const auto refused = add(one, refusedOut);
+        QCOMPARE(refused.code, 2);
+        QVERIFY2(refused.err.find("1 example prompt read one prompt per line (blank lines skipped); a routing subspace needs at least two") !=
+                     std::string::npos,
+                 refused.err.c_str());
+        QVERIFY(!fs::exists(refusedOut));
     }
 
     // A one-task specialist from a corpus; as a standalone skill file it

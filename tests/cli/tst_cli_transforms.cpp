@@ -2,6 +2,7 @@
 // `cmf moe-mask` end to end: exit codes, JSON reports, the files they write
 // (checked with the library and with `cmf verify`), and clear errors.
 #include "cli_support.h"
+#include "skill_builder.h"
 #include "test_support.h"
 
 #include "cmf/format/cmf_file.h"
@@ -135,6 +136,57 @@ private Q_SLOTS:
                  2);
         QCOMPARE(runCmf({QStringLiteral("skill"), QStringLiteral("list"), tmp("nowhere.cmf")}).code, 2);
         QCOMPARE(runCmf({QStringLiteral("skill")}).code, 2);
+    }
+
+    // A specialist with a skill of its own: exported under a new id, the own
+    // skill travels with its tensors under their own names and apply gives
+    // the specialist back byte for byte; under the own skill's id the export
+    // is refused, saying why; against a base that carries the skill only the
+    // other changes are cut.
+    void skillExportOfASpecialistWithItsOwnSkill() {
+        const QString base = demoQ8(), plain = tmp("spec-q4-layer1.cmf");
+        QCOMPARE(runCmf({QStringLiteral("requant"), base, QStringLiteral("--quant"), QStringLiteral("q4t"), QStringLiteral("--only"),
+                         QStringLiteral("layers\\.1\\.mlp"), QStringLiteral("--output"), plain})
+                     .code,
+                 0);
+        const std::vector<std::string> replaced = {"model.layers.2.mlp.up_proj.weight"};
+        const QString spec = q(cmftest::withOwnSkill(plain.toStdString(), tmp("spec-own.cmf").toStdString(), "chat", replaced, 0.5f));
+        const QString skill = tmp("own.skill.cmf"), out = tmp("own-applied.cmf");
+        auto exportAs = [&](const QString& from, const QString& onto, const char* id, const QString& to) {
+            return runCmf({QStringLiteral("skill"), QStringLiteral("export"), from, QStringLiteral("--base"), onto, QStringLiteral("--id"),
+                           QString::fromLatin1(id), QStringLiteral("-o"), to, QStringLiteral("--json")});
+        };
+        Run r = exportAs(spec, base, "code", skill);
+        QVERIFY2(r.code == 0, r.err.c_str());
+        const json exported = r.j();
+        r = runCmf({QStringLiteral("skill"), QStringLiteral("list"), skill, QStringLiteral("--json")});
+        QVERIFY2(r.code == 0, r.err.c_str());
+        QCOMPARE(r.j().size(), size_t(2));
+        JCOMPARE(r.j()[0]["id"], "chat");
+        JCOMPARE(r.j()[0]["tensors"], 1);
+        JCOMPARE(r.j()[1]["id"], "code");
+        JCOMPARE(r.j()[1]["tensors"], 3);
+        JCOMPARE(exported["own_skills"], json::array({"chat"}));
+        QCOMPARE(exported["carried"].size(), size_t(4)); // layer 1's three projections and the own skill's tensor
+        r = runCmf({QStringLiteral("skill"), QStringLiteral("apply"), base, skill, QStringLiteral("--output"), out});
+        QVERIFY2(r.code == 0, r.err.c_str());
+        QVERIFY2(r.out.find("byte for byte") != std::string::npos, r.out.c_str());
+        QVERIFY(cmftest::readBytes(out.toStdString()) == cmftest::readBytes(spec.toStdString()));
+
+        const QString refused = tmp("same-id.skill.cmf");
+        r = exportAs(spec, base, "chat", refused);
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.find("already has a skill \"chat\"") != std::string::npos && r.err.find("choose another --id") != std::string::npos,
+                 r.err.c_str());
+        QVERIFY(!QFile::exists(refused));
+
+        const QString skilledBase = q(cmftest::withOwnSkill(base.toStdString(), tmp("base-skilled.cmf").toStdString(), "chat", replaced, 0.5f));
+        r = exportAs(spec, skilledBase, "code", skill);
+        QVERIFY2(r.code == 0, r.err.c_str());
+        QCOMPARE(r.j()["carried"].size(), size_t(3)); // the skill tensor is the base's own
+        r = runCmf({QStringLiteral("skill"), QStringLiteral("apply"), skilledBase, skill, QStringLiteral("--output"), out});
+        QVERIFY2(r.code == 0, r.err.c_str());
+        QVERIFY(cmftest::readBytes(out.toStdString()) == cmftest::readBytes(spec.toStdString()));
     }
 
     void defragFromTaskMask() {

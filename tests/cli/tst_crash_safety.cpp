@@ -15,6 +15,10 @@
 // run's own) and at most one append's worth of dead tail may be left: the
 // next run removes what earlier ones left (writer.h, append.h), and a final
 // uninterrupted run leaves no litter at all and the exact reference bytes.
+// Beside that protocol: a shard set killed between its two phases and at a
+// few moments (one set or the other, never a mix), and the temporaries of
+// `skill add --output` and `skill bake` (only the rule's names, removed by the
+// next run or at once on failure).
 #include "cli_support.h"
 #include "test_support.h"
 
@@ -69,6 +73,38 @@ std::vector<std::string> tempsOf(const std::string& target) {
     for (const auto& e : fs::directory_iterator(fs::path(target).parent_path()))
         if (e.path().filename().string().rfind(prefix, 0) == 0) out.push_back(e.path().string());
     return out;
+}
+
+// Every file beside the target whose name extends the target's: the rule's
+// temporaries and anything else a writer may have left (`.cmf-staging`...).
+std::vector<std::string> siblingsOf(const std::string& target) {
+    const std::string name = fs::path(target).filename().string();
+    std::vector<std::string> out;
+    for (const auto& e : fs::directory_iterator(fs::path(target).parent_path())) {
+        const std::string n = e.path().filename().string();
+        if (n.size() > name.size() && n.rfind(name, 0) == 0) out.push_back(n.substr(name.size()));
+    }
+    return out;
+}
+
+// Whether every one of them is a temporary of the rule (writer.h): ".tmp-"
+// and six letters or digits, possibly a temporary's own temporary.
+bool allRuleTemporaries(const std::vector<std::string>& suffixes) {
+    for (std::string s : suffixes) {
+        do {
+            if (s.size() < 11 || s.compare(0, 5, ".tmp-") != 0 ||
+                !std::all_of(s.begin() + 5, s.begin() + 11, [](unsigned char c) { return std::isalnum(c) != 0; }))
+                return false;
+            s.erase(0, 11);
+        } while (!s.empty());
+    }
+    return true;
+}
+
+std::string joined(const std::vector<std::string>& v) {
+    std::string s;
+    for (const auto& x : v) s += (s.empty() ? "" : " ") + x;
+    return s;
 }
 
 int verifyCode(const std::string& path) { return runCmf({"verify", q(path)}).code; }
@@ -499,6 +535,121 @@ private Q_SLOTS:
         const auto listed = runCmf({"skill", "list", q(target), "--json"});
         QCOMPARE(listed.code, 0);
         QCOMPARE(listed.j().size(), size_t(1));
+    }
+
+    // A shard set is written in two phases (convert_pipeline.h): killed with
+    // every new shard complete and fsynced but none renamed, the old set is
+    // intact, byte for byte; killed after the renames, the new one is; a
+    // kill at any moment leaves one set or the other, never a mix; the next
+    // run removes the temporaries and writes the new set.
+    void shardSetKilledBetweenPhases() {
+        const auto& f = fixture();
+        const std::string setBase = f.dir + "/set";
+        const QStringList oldArgs{"shard", q(f.base), "--max-gb", "0.01", "--output-base", q(setBase)};
+        const QStringList newArgs{"shard", q(f.spec), "--max-gb", "0.01", "--output-base", q(setBase)};
+        std::vector<std::string> paths;
+        auto load = [&] {
+            std::vector<Bytes> set;
+            for (const auto& p : paths) set.push_back(slurp(p));
+            return set;
+        };
+        auto tempCount = [&] {
+            size_t n = 0;
+            for (const auto& p : paths) n += tempsOf(p).size();
+            return n;
+        };
+        QCOMPARE(runWriter(newArgs, -1).code, 0);
+        for (const auto& e : fs::directory_iterator(f.dir))
+            if (e.path().filename().string().rfind("set-", 0) == 0) paths.push_back(e.path().string());
+        std::sort(paths.begin(), paths.end());
+        QVERIFY2(paths.size() >= 3, std::to_string(paths.size()).c_str());
+        const auto newSet = load();
+        QCOMPARE(runWriter(oldArgs, -1).code, 0);
+        const auto oldSet = load();
+        QVERIFY(oldSet != newSet);
+        QCOMPARE(tempCount(), size_t(0));
+        auto which = [&] {
+            const auto now = load();
+            return now == oldSet ? std::string("old") : now == newSet ? std::string("new") : std::string("MIXED");
+        };
+
+        // Between the phases: the old set, and one complete temporary per shard.
+        QVERIFY(runWriter(newArgs, -1, "shards synced").killed);
+        QCOMPARE(which(), std::string("old"));
+        QCOMPARE(tempCount(), paths.size());
+        for (const auto& p : paths) QCOMPARE(verifyCode(p), 0);
+        // Inside phase 1 (the first shard's fsync): the old set; the earlier
+        // kill's temporaries are gone (at most the killed run's own remain).
+        QVERIFY(runWriter(newArgs, -1, "temp synced").killed);
+        QCOMPARE(which(), std::string("old"));
+        QVERIFY2(tempCount() <= paths.size(), std::to_string(tempCount()).c_str());
+        // After every rename: the new set.
+        QVERIFY(runWriter(newArgs, -1, "renamed").killed);
+        QCOMPARE(which(), std::string("new"));
+        QCOMPARE(tempCount(), size_t(0));
+
+        // A few kills at random moments of a run: one set or the other.
+        QCOMPARE(runWriter(oldArgs, -1).code, 0);
+        std::mt19937 rng(kSeed);
+        for (int i = 0; i < 4; ++i) {
+            const RunResult r = runWriter(newArgs, std::uniform_real_distribution<double>(0, 40)(rng));
+            QVERIFY2(r.killed || r.code == 0, r.err.c_str());
+            const std::string set = which();
+            QVERIFY2(set != "MIXED", ("kill " + std::to_string(i) + " left a mixed set").c_str());
+            if (set == "new") QCOMPARE(runWriter(oldArgs, -1).code, 0);
+        }
+        QCOMPARE(runWriter(newArgs, -1).code, 0);
+        QCOMPARE(which(), std::string("new"));
+        QCOMPARE(tempCount(), size_t(0));
+    }
+
+    // skill add --output grows a copy in a temporary of the rule (writer.h):
+    // killed while appending it leaves only that temporary, which the next
+    // run removes; a failure removes it at once.
+    void skillAddToANewFileKilled() {
+        const auto& f = fixture();
+        const std::string target = f.dir + "/added.cmf";
+        const QStringList args{"skill", "add", q(f.base), "--from", q(f.donor), "--id", "code", "--prompts", q(f.prompts),
+                               "--quality", q(f.quality), "--ctx", "64", "--output", q(target)};
+        QVERIFY(runWriter(args, -1, "appending tensors").killed);
+        QVERIFY(!fs::exists(target));
+        QVERIFY2(siblingsOf(target).size() == 1 && allRuleTemporaries(siblingsOf(target)), joined(siblingsOf(target)).c_str());
+        QVERIFY(runWriter(args, -1, "temp synced").killed); // the whole file in the temporary, not yet renamed
+        QVERIFY(!fs::exists(target));
+        QVERIFY2(siblingsOf(target).size() == 1 && allRuleTemporaries(siblingsOf(target)), joined(siblingsOf(target)).c_str());
+        const RunResult done = runWriter(args, -1);
+        QVERIFY2(done.code == 0, done.err.c_str());
+        QVERIFY2(siblingsOf(target).empty(), joined(siblingsOf(target)).c_str());
+        QCOMPARE(verifyCode(target), 0);
+
+        const std::string blocked = f.dir + "/blocked.cmf"; // a directory: the final rename fails
+        fs::create_directories(blocked);
+        const RunResult failed = runWriter({"skill", "add", q(f.base), "--from", q(f.donor), "--id", "code", "--prompts", q(f.prompts),
+                                            "--quality", q(f.quality), "--ctx", "64", "--output", q(blocked)},
+                                           -1);
+        QCOMPARE(failed.code, 2);
+        QVERIFY2(siblingsOf(blocked).empty(), joined(siblingsOf(blocked)).c_str());
+    }
+
+    // skill bake cuts to a temporary of the rule and measures it there: a
+    // kill inside the cut (its Writer's own temporary is a temporary of that
+    // one) or inside the append leaves only the rule's names, which the next
+    // run removes.
+    void skillBakeKilled() {
+        const auto& f = fixture();
+        const std::string target = f.dir + "/baked.cmf";
+        const QStringList args{"skill", "bake", q(f.base), "--files", q(f.quality), "--heldout", q(f.quality), "--ctx", "64",
+                               "--output", q(target)};
+        QVERIFY(runWriter(args, -1, "temp written").killed); // the cut's Writer, before its rename
+        QVERIFY(!fs::exists(target));
+        QVERIFY2(siblingsOf(target).size() == 2 && allRuleTemporaries(siblingsOf(target)), joined(siblingsOf(target)).c_str());
+        QVERIFY(runWriter(args, -1, "synced").killed); // the provenance appended to the cut
+        QVERIFY(!fs::exists(target));
+        QVERIFY2(siblingsOf(target).size() == 1 && allRuleTemporaries(siblingsOf(target)), joined(siblingsOf(target)).c_str());
+        const RunResult done = runWriter(args, -1);
+        QVERIFY2(done.code == 0, done.err.c_str());
+        QVERIFY2(siblingsOf(target).empty(), joined(siblingsOf(target)).c_str());
+        QCOMPARE(verifyCode(target), 0);
     }
 
     void cleanupTestCase() { qInfo("crash safety: %.1f s in all", double(total_.elapsed()) / 1000); }

@@ -15,7 +15,10 @@
 #include <functional>
 #include <set>
 #include <optional>
+#include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include <vector>
 
 using namespace cmf;
@@ -112,6 +115,7 @@ private slots:
     void sigJsonShape();
     void resignReplacesAtomically();
     void failedRenameLeavesNoTempFile();
+    void staleTempFileIsRemovedByTheNextSign();
     void tamperedFileIsInvalid();
     void tamperedSigIsInvalid();
     void tamperedDigestIsInvalid();
@@ -411,6 +415,29 @@ void TestSignature::failedRenameLeavesNoTempFile() {
     QVERIFY2(std::string(e->what()).find(p + ".sig") != std::string::npos, e->what());
     const QStringList leftovers = QDir(QString::fromStdString(cmftest::tempDir())).entryList({"blocked.cmf.sig.tmp-*"});
     QVERIFY2(leftovers.isEmpty(), qPrintable(leftovers.join(' ')));
+}
+
+// The signer follows writer.h's temporary-file rule: a FILE.sig.tmp-XXXXXX
+// whose lock is free (its signer was killed) is removed by the next sign; one
+// whose lock is held (a signer at work) is kept until that lock is gone.
+void TestSignature::staleTempFileIsRemovedByTheNextSign() {
+    const std::string p = signedFile("stale.cmf");
+    const std::string stale = p + ".sig.tmp-Dead01", live = p + ".sig.tmp-Live01", odd = p + ".sig.tmp";
+    for (const auto& t : {stale, live, odd}) writeFile(t, "{\"alg\": \"ed25519\", \"pubkey\": \"half a");
+    const int fd = ::open(live.c_str(), O_RDONLY | O_CLOEXEC);
+    QVERIFY(fd >= 0);
+    QCOMPARE(::flock(fd, LOCK_EX | LOCK_NB), 0);
+    signFile(p, kSeed);
+    QVERIFY(checkSignature(p, std::nullopt).valid);
+    QVERIFY(!exists(stale));
+    QVERIFY(exists(live));
+    QVERIFY(exists(odd)); // not a name of the rule: never touched
+    ::close(fd);
+    signFile(p, kSeed);
+    QVERIFY(!exists(live));
+    const QStringList leftovers = QDir(QString::fromStdString(cmftest::tempDir())).entryList({"stale.cmf.sig.tmp-*"});
+    QVERIFY2(leftovers.isEmpty(), qPrintable(leftovers.join(' ')));
+    ::unlink(odd.c_str());
 }
 
 void TestSignature::tamperedFileIsInvalid() {

@@ -4,6 +4,7 @@
 // byte; apply onto another base is refused with both hashes named, and
 // force overrides.
 #include "cancel_check.h"
+#include "skill_builder.h"
 #include "test_support.h"
 
 #include "cmf/format/append.h"
@@ -232,6 +233,93 @@ private Q_SLOTS:
         QVERIFY2(again.canonical, again.whyNotCanonical.c_str());
         QVERIFY(cmf::applySkill(base(), skill, out, false).identical);
         QVERIFY(cmftest::readBytes(out) == cmftest::readBytes(compacted));
+    }
+
+    // A specialist that carries a skill of its own (a §9 record and its
+    // skill.{own}.* tensors): the skill file carries them under their own
+    // names — not as skill.{id}.skill.{own}.* with the own record left empty
+    // — and apply rebuilds the specialist byte for byte.
+    void specialistsOwnSkillTravelsAlong() {
+        const std::vector<std::string> replaced = {"model.layers.2.mlp.up_proj.weight", "model.layers.3.self_attn.q_proj.weight"};
+        const std::string spec = cmftest::withOwnSkill(makeSpecialist(), tmp("spec-own.cmf"), "chat", replaced, 0.75f);
+        const std::string skill = tmp("skill-own.cmf"), out = tmp("applied-own.cmf");
+        const auto report = cmf::exportSkill({spec, base(), skill, "sql", {}, {}});
+        QVERIFY2(report.canonical, report.whyNotCanonical.c_str());
+        QCOMPARE(report.ownSkills, std::vector<std::string>{"chat"});
+        std::set<std::string> carried = kChanged;
+        for (const auto& r : replaced) carried.insert("skill.chat." + r);
+        QCOMPARE(std::set<std::string>(report.carried.begin(), report.carried.end()), carried);
+
+        const auto k = cmf::CmfFile::open(skill);
+        QVERIFY(cmf::verify(*k).ok());
+        for (uint64_t i = 0; i < k->directory().count(); ++i)
+            QVERIFY2(!std::string(k->directory().record(i).name).starts_with("skill.sql.skill."), k->directory().record(i).name.data());
+        const auto listed = cmf::listSkills(*k);
+        QCOMPARE(listed.size(), size_t(2));
+        QCOMPARE(listed[0].record.id, std::string("chat"));
+        QCOMPARE(listed[0].tensorCount, uint64_t(replaced.size()));
+        QVERIFY(!listed[0].record.baseDirHash);
+        QCOMPARE(listed[1].record.id, std::string("sql"));
+        QCOMPARE(listed[1].tensorCount, uint64_t(kChanged.size()));
+        JCOMPARE(standaloneRecord(*k)["layers"], json::array({0, 1, 2, 3}));
+        JCOMPARE(standaloneRecord(*k)["provenance"]["tensors"], kChanged.size());
+
+        const auto applied = cmf::applySkill(base(), skill, out, false);
+        QVERIFY(applied.identical);
+        QCOMPARE(applied.fromSkill, uint64_t(carried.size()));
+        QVERIFY(cmftest::readBytes(out) == cmftest::readBytes(spec));
+    }
+
+    // The id of a skill the specialist already has names both skills'
+    // tensors: refused, saying why and what to do, before anything is written.
+    void sameIdAsAnOwnSkillIsRefused() {
+        const std::string spec =
+            cmftest::withOwnSkill(makeSpecialist(), tmp("spec-own2.cmf"), "chat", {"model.layers.2.mlp.up_proj.weight"}, 0.5f);
+        const std::string skill = tmp("skill-same-id.cmf");
+        try {
+            cmf::exportSkill({spec, base(), skill, "chat", {}, {}});
+            QFAIL("an export under the id of the specialist's own skill was written");
+        } catch (const cmf::Error& e) {
+            QCOMPARE(int(e.kind()), int(cmf::ErrorKind::Parse));
+            const std::string msg = e.what();
+            QVERIFY2(msg.find("already has a skill \"chat\" (1 tensors skill.chat.*)") != std::string::npos, msg.c_str());
+            QVERIFY2(msg.find("choose another --id") != std::string::npos, msg.c_str());
+        }
+        QVERIFY(!fs::exists(skill));
+    }
+
+    // A base that carries skills: what the specialist shares with it stays
+    // in the base (also its skill tensors); a skill tensor the specialist
+    // changed travels under its own name; one the specialist dropped is
+    // dropped again. Apply rebuilds each specialist byte for byte.
+    void baseWithSkillsRoundTrips() {
+        const std::vector<std::string> replaced = {"model.layers.2.mlp.up_proj.weight", "model.layers.3.self_attn.q_proj.weight"};
+        const std::string skilledBase = cmftest::withOwnSkill(base(), tmp("base-skilled.cmf"), "chat", replaced, 0.75f);
+        struct Case {
+            const char* what;
+            std::string spec;
+            std::set<std::string> carried;
+            std::vector<std::string> ownSkills;
+        };
+        const std::string plain = makeSpecialist();
+        std::set<std::string> changedOwn = kChanged;
+        changedOwn.insert("skill.chat." + replaced[0]);
+        const std::vector<Case> cases = {
+            {"shares the base's skill", cmftest::withOwnSkill(plain, tmp("spec-shared.cmf"), "chat", replaced, 0.75f), kChanged, {"chat"}},
+            {"changed the base's skill", cmftest::withOwnSkill(plain, tmp("spec-changed.cmf"), "chat", {replaced[0]}, 0.25f), changedOwn,
+             {"chat"}},
+            {"dropped the base's skill", plain, kChanged, {}},
+        };
+        for (const auto& c : cases) {
+            const std::string skill = tmp("skill-on-skilled.cmf"), out = tmp("applied-on-skilled.cmf");
+            const auto report = cmf::exportSkill({c.spec, skilledBase, skill, "sql", {}, {}});
+            QVERIFY2(report.canonical, c.what);
+            QVERIFY2(std::set<std::string>(report.carried.begin(), report.carried.end()) == c.carried, c.what);
+            QVERIFY2(report.ownSkills == c.ownSkills, c.what);
+            const auto applied = cmf::applySkill(skilledBase, skill, out, false);
+            QVERIFY2(applied.identical, c.what);
+            QVERIFY2(cmftest::readBytes(out) == cmftest::readBytes(c.spec), c.what);
+        }
     }
 
     void cancelLeavesNothing() {

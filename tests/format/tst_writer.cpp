@@ -12,6 +12,7 @@
 
 #include <QTest>
 #include <algorithm>
+#include <atomic>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -166,6 +167,58 @@ private Q_SLOTS:
         QVERIFY(!cmf::Model::open(whole).sharded());
         expectSameTensors(merged, cmf::Model::open(whole));
     }
+    // A shard set cancelled part-way, with every shard's temporary open:
+    // nothing of the new set remains, the old set is as it was.
+    void cancelledShardSetLeavesTheOldSet() {
+        const std::string dir = freshDir("shard-cancel");
+        const auto old = cmf::shard(kit("valid/tiny-s42-Q8_2F.cmf"), 0.00005, dir + "/tiny", {});
+        std::vector<std::vector<uint8_t>> before;
+        for (const auto& p : old.outputs) before.push_back(cmftest::readBytes(p));
+        std::atomic<bool> stop{false};
+        std::atomic<int> reports{0}; // reported from the pipeline's threads
+        const cmf::Control control{[&](uint64_t, uint64_t, std::string_view) { stop = ++reports >= 3; }, &stop};
+        try {
+            cmf::shard(kit("valid/tiny-s42-Q8_2F.cmf"), 0.00005, dir + "/tiny", control);
+            QFAIL("not cancelled");
+        } catch (const cmf::Error& e) {
+            QCOMPARE(int(e.kind()), int(cmf::ErrorKind::Cancelled));
+        }
+        QCOMPARE(filesIn(dir), old.outputs.size());
+        for (size_t i = 0; i < old.outputs.size(); ++i) QVERIFY(cmftest::readBytes(old.outputs[i]) == before[i]);
+    }
+
+    // writer.h's TempFile: a temporary of the rule, locked for its whole life
+    // (also after relock(), once a Writer renamed a file over it), removed
+    // unless committed; a temporary of a temporary is the target's too.
+    void tempFileFollowsTheRule() {
+        const std::string dir = freshDir("tempfile"), out = dir + "/model.cmf";
+        {
+            cmf::TempFile t(out);
+            QCOMPARE(t.path().size(), out.size() + 11);
+            QVERIFY(t.path().rfind(out + ".tmp-", 0) == 0);
+            QCOMPARE(cmf::removeStaleTemporaries(out), size_t(0)); // locked: kept
+            QVERIFY(fs::exists(t.path()));
+        }
+        QCOMPARE(filesIn(dir), size_t(0)); // not committed: removed
+
+        {
+            cmf::TempFile t(out);
+            cmf::Writer w(t.path(), json{{"format", "cmf"}}, {}, {});
+            w.commit(); // renamed over the TempFile's name: relock takes the new file
+            t.relock();
+            QCOMPARE(cmf::removeStaleTemporaries(out), size_t(0));
+            QCOMPARE(filesIn(dir), size_t(1));
+            t.commit();
+        }
+        QCOMPARE(filesIn(dir), size_t(1));
+        QVERIFY(cmf::CmfFile::open(out)->header()["format"] == "cmf");
+
+        for (const char* n : {".tmp-Dead01", ".tmp-Dead01.tmp-Dead02", ".tmp-Dead01.cut", ".tmp-Dead01.tmp-x"})
+            std::ofstream(out + n) << "left by a killed writer";
+        QCOMPARE(cmf::removeStaleTemporaries(out), size_t(2));
+        QVERIFY(fs::exists(out + ".tmp-Dead01.cut") && fs::exists(out + ".tmp-Dead01.tmp-x")); // not the rule's names
+    }
+
     void compactDropsDeadTails() {
         // Simulate append-only growth (§9): a second copy of the header and
         // directory at the tail, the envelope pointing at it, the old ones dead.

@@ -49,13 +49,20 @@ public:
         }
         oldSize_ = restoreSize_ = uint64_t(st.st_size);
     }
+    // A descriptor the caller holds open read-write under its exclusive flock
+    // (a writer.h TempFile): borrowed, neither locked again nor closed.
+    TailWriter(int fd, const std::string& path) : path_(path), fd_(fd), owned_(false) {
+        struct stat st {};
+        if (::fstat(fd_, &st) != 0) throw Error(ErrorKind::Io, ioError(path, "cannot stat"));
+        oldSize_ = restoreSize_ = uint64_t(st.st_size);
+    }
     ~TailWriter() {
         if (!committed_ && touched_) {
             // Best effort: the old envelope still addresses the old sections,
             // so even if this fails the file opens as the old one.
             if (::ftruncate(fd_, off_t(restoreSize_)) == 0) ::fsync(fd_);
         }
-        ::close(fd_); // also drops the lock
+        if (owned_) ::close(fd_); // also drops the lock
     }
     TailWriter(const TailWriter&) = delete;
     TailWriter& operator=(const TailWriter&) = delete;
@@ -93,7 +100,7 @@ private:
     std::string path_;
     int fd_ = -1;
     uint64_t oldSize_ = 0, restoreSize_ = 0;
-    bool touched_ = false, committed_ = false;
+    bool owned_ = true, touched_ = false, committed_ = false;
 };
 
 // Writes bytes in chunks, reporting progress and honouring cancel between them.
@@ -121,10 +128,23 @@ void checkShape(const AppendTensor& t) {
     if (t.data == nullptr && t.nbytes != 0) throw Error(ErrorKind::Parse, "append: tensor " + t.name + " has no bytes");
 }
 
+AppendReport appendTo(TailWriter& out, const std::string& path, const AppendRequest& request, const Control& control);
+
 } // namespace
 
 AppendReport appendInPlace(const std::string& path, const AppendRequest& request, const Control& control) {
     TailWriter out(path); // lock first, then read: the snapshot cannot change under us
+    return appendTo(out, path, request, control);
+}
+
+AppendReport appendInPlace(int lockedFd, const std::string& path, const AppendRequest& request, const Control& control) {
+    TailWriter out(lockedFd, path);
+    return appendTo(out, path, request, control);
+}
+
+namespace {
+
+AppendReport appendTo(TailWriter& out, const std::string& path, const AppendRequest& request, const Control& control) {
     const auto file = CmfFile::open(path);
     if (file->fileSize() != out.oldSize())
         throw Error(ErrorKind::Io, path + ": the file changed size while it was being opened");
@@ -271,4 +291,5 @@ AppendReport appendInPlace(const std::string& path, const AppendRequest& request
     return report;
 }
 
+} // namespace
 } // namespace cmf

@@ -71,8 +71,24 @@ SkillApplyReport applySkill(const std::string& basePath, const std::string& skil
     // carries one, else from the base.
     const std::string prefix = rec.tensorPrefix();
     const Directory& bd = base->directory();
+    // The specialist's own skills' tensors are carried under their own names
+    // (skill_file.h "own_skills"); every other one under this skill's prefix.
+    std::set<std::string, std::less<>> ownNames;
+    if (spec.contains("own_skills")) {
+        const auto& own = spec["own_skills"];
+        if (!own.is_array()) malformed(skillPath, "has an \"own_skills\" that is not an array");
+        std::set<std::string, std::less<>> ids;
+        for (const auto& id : own) {
+            if (!id.is_string() || id == rec.id) malformed(skillPath, "has an \"own_skills\" entry that is not another skill's id");
+            ids.insert(id.get<std::string>());
+        }
+        for (const auto& s : skill->skills())
+            if (ids.erase(s.id))
+                for (const auto& t : s.tensors) ownNames.insert(s.tensorPrefix() + t);
+        if (!ids.empty()) malformed(skillPath, "names own skill \"" + *ids.begin() + "\", which the registry does not have");
+    }
     auto fromSkill = [&](std::string_view name) -> std::optional<Source> {
-        const auto r = skill->findTensor(prefix + std::string(name));
+        const auto r = skill->findTensor(ownNames.count(name) ? std::string(name) : prefix + std::string(name));
         if (!r) return std::nullopt;
         return Source{skill.get(), *r};
     };
@@ -111,6 +127,8 @@ SkillApplyReport applySkill(const std::string& basePath, const std::string& skil
         }
     }
     for (const auto& t : rec.tensors)
+        if (!seen.count(t)) malformed(skillPath, "leaves out " + t + ", which the skill carries");
+    for (const auto& t : ownNames)
         if (!seen.count(t)) malformed(skillPath, "leaves out " + t + ", which the skill carries");
 
     // The specialist's header: the skill file's, without the record.
@@ -156,6 +174,7 @@ SkillApplyReport applySkill(const std::string& basePath, const std::string& skil
         return spec.contains(key) && spec[key].is_string() ? parseHex64(spec[key].get<std::string>()) : std::nullopt;
     };
     const auto dirHash = want("dir_hash"), headerHash = want("header_hash");
+    report.canonical = !spec.contains("canonical") || spec["canonical"] != false;
     report.identical = dirHash && headerHash && spec.contains("size") && spec["size"].is_number_unsigned() &&
                        *dirHash == detail::directoryHash(*made) &&
                        *headerHash == hash64(made->headerText().data(), made->headerText().size()) &&

@@ -33,10 +33,28 @@ SkillExportReport exportSkill(const SkillExportOptions& o, const Control& contro
     const auto base = CmfFile::open(o.base);
     detail::requireCompleteSingleFile(*spec, "specialist");
     detail::requireCompleteSingleFile(*base, "base");
-    for (const auto& s : spec->skills())
-        if (s.id == o.id) throw Error(ErrorKind::Parse, "the specialist already has a skill \"" + o.id + "\" in its registry");
-
+    // The specialist's own skills (§9 registry) travel in the skill file as
+    // they are: their records in the header, their skill.{id}.* tensors that
+    // differ from the base under their own names (not under this skill's
+    // prefix), so apply puts them back where they were.
+    std::set<std::string, std::less<>> ownTensors;
     SkillExportReport report;
+    for (const auto& s : spec->skills()) {
+        if (s.id == o.id)
+            throw Error(ErrorKind::Parse, "the specialist already has a skill \"" + o.id + "\" (" + std::to_string(s.tensors.size()) +
+                                              " tensors skill." + o.id + ".*); the exported skill needs an id of its own — choose another "
+                                              "--id, and \"" + o.id + "\" travels in the skill file as it is");
+        if (s.baseDirHash)
+            throw Error(ErrorKind::Parse, "the specialist's skill \"" + s.id +
+                                              "\" is a standalone record (base_dir_hash, §9.1), which a complete model does not carry; "
+                                              "apply that skill first");
+        if (s.id.starts_with(o.id + "."))
+            throw Error(ErrorKind::Parse, "the specialist's skill \"" + s.id + "\" and the id \"" + o.id +
+                                              "\" are ambiguous in tensor names skill.{id}.{name} (§9); choose another --id");
+        report.ownSkills.push_back(s.id);
+        for (const auto& t : s.tensors) ownTensors.insert(s.tensorPrefix() + t);
+    }
+
     report.baseDirHash = detail::directoryHash(*base);
     report.specialistBytes = spec->fileSize();
 
@@ -56,7 +74,7 @@ SkillExportReport exportSkill(const SkillExportOptions& o, const Control& contro
         if (!j || !sameTensor(r, bd.record(*j))) {
             carried.push_back(r);
             report.carried.emplace_back(r.name);
-            if (const long l = detail::layerOf(r.name); l >= 0) layers.insert(l);
+            if (const long l = detail::layerOf(r.name); l >= 0) layers.insert(l); // an own skill's tensor touches no layer of this one
         }
         if (!j) {
             order.push_back(std::string(r.name));
@@ -103,8 +121,18 @@ SkillExportReport exportSkill(const SkillExportOptions& o, const Control& contro
     report.canonical = why.empty();
     report.whyNotCanonical = why;
 
-    uint64_t carriedBytes = 0;
-    for (const auto& r : carried) carriedBytes += r.nbytes;
+    // This skill's tensors are skill.{id}.{name}; an own skill's keep their names.
+    std::vector<std::string> names;
+    std::vector<uint64_t> sizes;
+    const std::string prefix = "skill." + o.id + ".";
+    uint64_t carriedBytes = 0, ownCount = 0;
+    for (const auto& r : carried) {
+        const bool own = ownTensors.count(r.name) != 0;
+        names.push_back(own ? std::string(r.name) : prefix + std::string(r.name));
+        sizes.push_back(r.nbytes);
+        if (own) ++ownCount;
+        else carriedBytes += r.nbytes;
+    }
     nlohmann::json header = spec->header();
     header.erase("section_hashes");
     const bool skillsArray = header.contains("skills") && header["skills"].is_array();
@@ -123,13 +151,14 @@ SkillExportReport exportSkill(const SkillExportOptions& o, const Control& contro
          {{"tool", "cmf-workbench skill export"},
           {"specialist", fileName(o.specialist)},
           {"base", fileName(o.base)},
-          {"tensors", carried.size()},
+          {"tensors", carried.size() - ownCount},
           {"bytes", carriedBytes}}},
         {"specialist",
          {{"order", order},
           {"dropped", report.dropped},
           {"sections", where},
           {"skills_key", skillsKey},
+          {"own_skills", report.ownSkills},
           {"features", se.requiredFeatures},
           {"dir_hash", hex64(detail::directoryHash(*spec))},
           {"header_hash", hex64(hash64(spec->headerText().data(), spec->headerText().size()))},
@@ -138,10 +167,6 @@ SkillExportReport exportSkill(const SkillExportOptions& o, const Control& contro
     if (!skillsArray) header["skills"] = nlohmann::json::array();
     header["skills"].push_back(std::move(record));
 
-    std::vector<std::string> names;
-    std::vector<uint64_t> sizes;
-    const std::string prefix = "skill." + o.id + ".";
-    for (const auto& r : carried) names.push_back(prefix + std::string(r.name)), sizes.push_back(r.nbytes);
     auto out = detail::singleOutput(o.output, header, names, std::move(sections), se.requiredFeatures & LoopMasks);
     report.write = detail::writeAll(
         out, names, sizes, [&](size_t i) { return detail::copyTensor(*spec, carried[i], names[i]); }, "exporting", control);

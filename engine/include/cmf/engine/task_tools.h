@@ -5,6 +5,7 @@
 // jobs are thin callers of these. Every write is atomic (or, for a skill
 // grown in place, append-only with the envelope last); progress and cancel
 // go through the Control.
+#include "cmf/engine/corpus.h"
 #include "cmf/format/progress.h"
 
 #include <cstdint>
@@ -36,6 +37,8 @@ struct SkillAddRequest {
     std::string layers = "all", tensors = "all", skillQuant; // skillQuant empty: each replaced tensor's dtype
     double minDelta = 1e-3;
     std::string prompts, backbonePrompts, quality;
+    // How both prompts files are read (corpus.h); by extension unless set.
+    PromptsFormat promptsFormat = PromptsFormat::ByExtension;
     uint32_t phiLayer = UINT32_MAX; // default: the middle layer
     uint32_t rank = 8, ctx = 256;
     std::string output; // empty: the backbone grows in place

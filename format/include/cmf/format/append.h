@@ -70,4 +70,10 @@ struct AppendReport {
 // Error(Cancelled).
 AppendReport appendInPlace(const std::string& path, const AppendRequest& request, const Control& control = {});
 
+// The same on a file the caller holds open read-write under its exclusive
+// flock — a writer.h TempFile (a copy grown before it is renamed into place),
+// whose lock must not be dropped: the descriptor is used, not locked again
+// or closed.
+AppendReport appendInPlace(int lockedFd, const std::string& path, const AppendRequest& request, const Control& control = {});
+
 } // namespace cmf

@@ -6,8 +6,14 @@
 // exportSkill writes a .cmf holding only the specialist's tensors that differ
 // from the base — a different dtype, shape, size or payload hash (§8), or a
 // name the base lacks — as `skill.{id}.{name}` entries (§9 naming), plus the
-// specialist's mask catalog. Its header is the specialist's header with one
-// registry record appended to "skills":
+// specialist's mask catalog. The specialist's own skills (its §9 registry)
+// travel too: their records stay in the header, and those of their
+// `skill.{own}.{name}` tensors that differ from the base are carried under
+// their own names, so the skill file lists each with its tensors and apply
+// puts them back. An id the specialist already has is refused (it names both
+// skills' tensors), and so is a specialist that carries a standalone record.
+// Its header is the specialist's header with one registry record appended
+// to "skills":
 //
 //   id, name, layers          §9: the layers the skill touches
 //   base_dir_hash             §9.1: hex hash64 of the base's directory bytes
@@ -29,8 +35,12 @@
 //               order already leaves them out)
 //   sections    masks / vocab / index: "skill" (carried here), "base" (equal
 //               to the base's bytes) or "absent"
-//   had_skills  whether the specialist header had a "skills" key at all
+//   skills_key  "absent", "null" or "array": the specialist header's "skills"
 //               (the record is removed from it again on apply)
+//   own_skills  the specialist's own skill ids: a `skill.{own}.*` tensor is
+//               carried here under its own name, not under this skill's prefix
+//               (absent in files of earlier versions: every carried tensor is
+//               under the prefix)
 //   features    the specialist's required_features (LOOP_MASKS is carried over)
 //   dir_hash, header_hash, size
 //               the specialist's envelope hashes and file size: apply compares
@@ -65,6 +75,7 @@ struct SkillExportOptions {
 struct SkillExportReport {
     std::vector<std::string> carried; // specialist tensors written to the skill (changed or new)
     std::vector<std::string> dropped; // base tensors the specialist does not have
+    std::vector<std::string> ownSkills; // the specialist's own skill ids, carried along as they are
     uint64_t baseDirHash = 0;
     uint64_t specialistBytes = 0, skillBytes = 0;
     bool canonical = true;      // apply can reproduce the specialist byte for byte
@@ -80,6 +91,7 @@ struct SkillApplyReport {
     uint64_t expectedDirHash = 0; // the skill's base_dir_hash
     bool forced = false;          // the hashes differ and force overrode the refusal
     bool identical = false;       // output directory hash, header hash and size equal the specialist's
+    bool canonical = true;        // the specialist was laid out as Writer lays a file out ("canonical"): only then can it be identical
     uint64_t fromSkill = 0, fromBase = 0; // tensors taken from each file
     ConvertReport write;
 };

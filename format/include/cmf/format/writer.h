@@ -18,7 +18,9 @@
 // regular file) that it CAN lock — a lock that is free means its owner is gone
 // (the kernel drops a flock with the last descriptor, however the process
 // ended). A live writer's temporary file is never removed. Files of another
-// target, or names of another shape, are never touched.
+// target, or names of another shape, are never touched. A temporary of a
+// temporary (`T.tmp-XXXXXX.tmp-YYYYYY`, a Writer that targeted a TempFile)
+// counts as T's and is removed by the same rule.
 #include "cmf/format/dtype.h"
 
 #include <cstdint>
@@ -53,6 +55,14 @@ public:
     // Writes sections, directory, header and envelope; fsync; rename over the target.
     void commit();
 
+    // commit() in its steps, for a set of files that must appear together (a
+    // shard set, convert_pipeline.h): prepare() every one — complete and
+    // fsynced, each still a locked temporary — then renameOver() every one,
+    // then finish() every one (close, fsync the directory).
+    void prepare();
+    void renameOver();
+    void finish();
+
     const std::string& target() const { return target_; }
     uint64_t bytesWritten() const { return pos_; }
 
@@ -74,7 +84,7 @@ private:
     WriterSections sections_;
     uint32_t features_ = 0;
     uint64_t dirLen_ = 0, dataOff_ = 0, pos_ = 0;
-    bool committed_ = false;
+    bool prepared_ = false;
 };
 
 // A masks section (§5) from its meta JSON and one blob per meta["masks"][i]:
@@ -84,6 +94,35 @@ std::vector<uint8_t> buildMasksSection(nlohmann::json meta, const std::vector<st
 // Atomic replacement for small files (.sig, .npy, reports): temp sibling,
 // fsync, rename. Throws Error(Io). Follows the temporary-file rule above.
 void writeFileAtomic(const std::string& path, const void* data, uint64_t n);
+
+// A temporary sibling `target.tmp-XXXXXX` under the rule above, for a file
+// made by other means than one Writer — a copy grown by appendInPlace, a file
+// measured before it is rewritten — and renamed over the target when done.
+// Created and locked at once (stale temporaries of the target go first); the
+// destructor removes it (failure, cancel) unless commit() renamed it.
+class TempFile {
+public:
+    explicit TempFile(std::string target);
+    ~TempFile();
+    TempFile(const TempFile&) = delete;
+    TempFile& operator=(const TempFile&) = delete;
+
+    const std::string& path() const { return path_; }
+    int fd() const { return fd_; } // read-write, holding the lock
+
+    // A Writer renamed a new file over path(): lock that one. Throws
+    // Error(Io) when the name no longer leads to a file we could lock (a
+    // cleaner took it in the moment between the rename and this).
+    void relock();
+
+    // fsync, rename over the target (still locked), close, fsync the
+    // directory. Crash points "temp synced" and "renamed", as Writer's.
+    void commit();
+
+private:
+    std::string target_, path_;
+    int fd_ = -1;
+};
 
 // Removes the stale temporary files of `target` (the rule above); returns how
 // many. Writer and writeFileAtomic call it themselves; never throws.
