@@ -4,6 +4,7 @@
 #include "write_job.h"
 
 #include "cmf/format/hash64.h"
+#include "cmf/format/printable.h"
 #include "cmf/format/skill_file.h"
 
 #include <cstdio>
@@ -55,6 +56,8 @@ void addExport(CLI::App* group, int* exitCode) {
     cmd->add_flag("--json", o->json, "Print the report as JSON");
     cmd->callback([=] {
         runWriteJob("skill export", o->json, exitCode, [&](const cmf::Control& ctl, TerminalProgress& bar) {
+            requireValidInput(o->specialist);
+            requireValidInput(o->base);
             const auto r = cmf::exportSkill({o->specialist, o->base, o->output, o->id, o->name, o->task}, ctl);
             bar.finish();
             if (o->json) {
@@ -100,6 +103,8 @@ void addApply(CLI::App* group, int* exitCode) {
     cmd->add_flag("--json", o->json, "Print the report as JSON");
     cmd->callback([=] {
         runWriteJob("skill apply", o->json, exitCode, [&](const cmf::Control& ctl, TerminalProgress& bar) {
+            requireValidInput(o->base);
+            requireValidInput(o->skill);
             const auto r = cmf::applySkill(o->base, o->skill, o->output, o->force, ctl);
             bar.finish();
             if (o->json) {
@@ -138,31 +143,31 @@ void addList(CLI::App* group, int* exitCode) {
     cmd->add_flag("--json", *json, "Print as JSON");
     cmd->callback([=] {
         try {
+            requireValidInput(*path);
             const auto skills = cmf::listSkills(*path);
             if (*json) {
                 nlohmann::json out = nlohmann::json::array();
                 for (const auto& s : skills) out.push_back(summaryJson(s));
                 std::cout << jsonText(out) << "\n";
             } else if (skills.empty()) {
-                std::printf("%s: no skills\n", path->c_str());
+                std::printf("%s: no skills\n", cmf::printable(*path).c_str());
             } else {
                 for (const auto& s : skills) {
                     const auto& r = s.record;
                     const std::string name = r.name.empty() || r.name == r.id ? "" : "  " + r.name;
-                    std::printf("%s%s\n", r.id.c_str(), name.c_str());
+                    std::printf("%s%s\n", cmf::printable(r.id).c_str(), cmf::printable(name).c_str());
                     std::printf("    layers %s; %llu tensors, %s; selection %s\n", layersText(r.layers).c_str(),
                                 (unsigned long long)s.tensorCount, megabytes(s.tensorBytes).c_str(), s.hasSelection ? "yes" : "no");
-                    std::printf("    quality: %s\n", r.quality.is_null() ? "NOT MEASURED (null)" : r.quality.dump().c_str());
+                    std::printf("    quality: %s\n", r.quality.is_null() ? "NOT MEASURED (null)" : cmf::printable(jsonText(r.quality, -1)).c_str());
                     if (r.baseDirHash)
                         std::printf("    standalone: base directory %s%s%s%s\n", cmf::hex64(*r.baseDirHash).c_str(),
-                                    r.baseArch.empty() ? "" : (", arch " + r.baseArch).c_str(), r.task.empty() ? "" : ", task ",
-                                    r.task.c_str());
+                                    r.baseArch.empty() ? "" : (", arch " + cmf::printable(r.baseArch)).c_str(), r.task.empty() ? "" : ", task ",
+                                    cmf::printable(r.task).c_str());
                 }
             }
             *exitCode = kExitOk;
         } catch (const std::exception& e) {
-            printError(*path, e);
-            *exitCode = kExitUsage;
+            *exitCode = reportFailure(*path, e, *json);
         }
     });
 }

@@ -78,13 +78,10 @@ int skillBake(const BakeOptions& o) {
 template <class Fn>
 void guarded(const std::string& path, int* exitCode, Fn fn) {
     try {
+        requireValidInput(path);
         *exitCode = fn();
-    } catch (const cmf::Error& e) {
-        printError(path, e);
-        *exitCode = e.kind() == cmf::ErrorKind::Cancelled ? kExitInterrupted : kExitUsage;
-    } catch (const std::filesystem::filesystem_error& e) {
-        printError(path, e);
-        *exitCode = kExitUsage;
+    } catch (const std::exception& e) {
+        *exitCode = reportFailure(path, e);
     }
 }
 

@@ -1,6 +1,7 @@
 #include "cmf/engine/corpus.h"
 
 #include "cmf/format/error.h"
+#include "cmf/format/json_error.h"
 
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -77,8 +78,10 @@ std::vector<std::string> splitPrompts(const std::string& path, PromptsFormat for
                 const auto j = nlohmann::json::parse(line);
                 const auto p = j.is_string() ? j.get<std::string>() : j.value("prompt", j.value("text", std::string()));
                 if (p.size() >= minChars) out.push_back(p);
-            } catch (const nlohmann::json::exception& e) {
-                throw Error(ErrorKind::Parse, path + ":" + std::to_string(n) + ": " + e.what());
+            } catch (const nlohmann::json::parse_error& e) {
+                throw Error(ErrorKind::Parse, describeJsonError(e, line, path + ":" + std::to_string(n)));
+            } catch (const nlohmann::json::exception&) {
+                throw Error(ErrorKind::Parse, path + ":" + std::to_string(n) + ": not a JSON string or {\"prompt\": …} object");
             }
         }
         break;

@@ -1,5 +1,6 @@
 #include "cmf/format/signature.h"
 #include "cmf/format/error.h"
+#include "cmf/format/json_error.h"
 #include "cmf/format/hash64.h"
 #include "cmf/format/mapped_file.h"
 #include "cmf/format/writer.h"
@@ -156,7 +157,7 @@ std::optional<std::string> judge(const std::string& file, const std::string& tex
     try {
         j = nlohmann::json::parse(text);
     } catch (const nlohmann::json::parse_error& e) {
-        return std::string("malformed .sig JSON: ") + e.what();
+        return "malformed .sig: " + describeJsonError(e, text, "its JSON");
     }
     if (!j.is_object()) return "malformed .sig: not a JSON object";
     // Unknown extra keys are ignored: the format grows additively.

@@ -609,7 +609,7 @@ void TestSignature::truncatedSigJson() {
         const SignatureCheck c = checkSignature(p, std::nullopt);
         QVERIFY(c.present);
         QVERIFY(!c.valid);
-        QVERIFY2(c.detail.rfind("malformed .sig JSON: ", 0) == 0, c.detail.c_str());
+        QVERIFY2(c.detail.rfind("malformed .sig: its JSON is not valid JSON at byte ", 0) == 0, c.detail.c_str());
     }
 }
 
