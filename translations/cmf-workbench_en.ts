@@ -258,6 +258,14 @@
         <source>unknown to this reader</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Bytes no hash covers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Some bytes belong to no section and no tensor, so no hash protects them, and they are not zero. A file written in one go has only zero padding there; a file grown in place keeps its old header and directory there. They could also hide data behind a valid hash chain. `cmf compact` rewrites the file without them; `cmf verify --strict` fails on them.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ModelJobs</name>
@@ -4323,6 +4331,10 @@ Compare it with the key its owner gave you. Name to remember it by:</source>
     </message>
     <message>
         <source>A signature vouches for the file&apos;s bytes; these no longer match what the file recorded when it was written, so it is not signed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Note:</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

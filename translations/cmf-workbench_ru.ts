@@ -258,6 +258,14 @@
         <source>unknown to this reader</source>
         <translation>неизвестен этой программе</translation>
     </message>
+    <message>
+        <source>Bytes no hash covers</source>
+        <translation>Байты, не защищённые хешем</translation>
+    </message>
+    <message>
+        <source>Some bytes belong to no section and no tensor, so no hash protects them, and they are not zero. A file written in one go has only zero padding there; a file grown in place keeps its old header and directory there. They could also hide data behind a valid hash chain. `cmf compact` rewrites the file without them; `cmf verify --strict` fails on them.</source>
+        <translation>Некоторые байты не принадлежат ни одной секции и ни одному тензору, поэтому их не защищает ни один хеш, и они не нулевые. В файле, записанном за один раз, там только нулевое выравнивание; в файле, выросшем на месте, там остаются его старые заголовок и каталог. Там же можно спрятать данные за корректной цепочкой хешей. `cmf compact` переписывает файл без них; `cmf verify --strict` считает их ошибкой.</translation>
+    </message>
 </context>
 <context>
     <name>ModelJobs</name>
@@ -4365,6 +4373,10 @@ Compare it with the key its owner gave you. Name to remember it by:</source>
     <message>
         <source>A signature vouches for the file&apos;s bytes; these no longer match what the file recorded when it was written, so it is not signed.</source>
         <translation>Подпись удостоверяет байты файла; они больше не совпадают с тем, что файл записал при создании, поэтому он не подписан.</translation>
+    </message>
+    <message>
+        <source>Note:</source>
+        <translation>Примечание:</translation>
     </message>
 </context>
 </TS>

@@ -258,6 +258,14 @@
         <source>unknown to this reader</source>
         <translation>本读取器未知</translation>
     </message>
+    <message>
+        <source>Bytes no hash covers</source>
+        <translation>没有哈希保护的字节</translation>
+    </message>
+    <message>
+        <source>Some bytes belong to no section and no tensor, so no hash protects them, and they are not zero. A file written in one go has only zero padding there; a file grown in place keeps its old header and directory there. They could also hide data behind a valid hash chain. `cmf compact` rewrites the file without them; `cmf verify --strict` fails on them.</source>
+        <translation>有些字节不属于任何分区或张量，因此没有哈希保护它们，而且它们不为零。一次写成的文件在这些位置只有零填充；原地增长的文件会在这里保留旧的头部和目录。这些位置也可能在有效的哈希链背后藏匿数据。`cmf compact` 会重写文件并去掉它们；`cmf verify --strict` 会把它们视为问题。</translation>
+    </message>
 </context>
 <context>
     <name>ModelJobs</name>
@@ -4299,6 +4307,10 @@ Compare it with the key its owner gave you. Name to remember it by:</source>
     <message>
         <source>A signature vouches for the file&apos;s bytes; these no longer match what the file recorded when it was written, so it is not signed.</source>
         <translation>签名为文件的字节作担保；这些字节已与文件写入时记录的不符，因此不予签名。</translation>
+    </message>
+    <message>
+        <source>Note:</source>
+        <translation>注意：</translation>
     </message>
 </context>
 </TS>

@@ -3,6 +3,7 @@
 #include <QByteArray>
 #include <QProcess>
 #include <QStringList>
+#include <cstdlib>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -19,7 +20,10 @@ struct Run {
 // input, when given, is written to stdin, which is then closed.
 inline Run runCmf(const QStringList& args, const QByteArray& input = {}, int timeoutMs = 300000) {
     QProcess p;
-    p.start(QStringLiteral(CMF_BIN), args);
+    // CMF_BIN in the environment runs another binary (a long campaign runs a
+    // copy, so a rebuild beside it changes nothing).
+    const char* bin = std::getenv("CMF_BIN");
+    p.start(bin && *bin ? QString::fromLocal8Bit(bin) : QStringLiteral(CMF_BIN), args);
     if (!input.isEmpty()) p.write(input);
     p.closeWriteChannel();
     p.waitForFinished(timeoutMs);

@@ -159,6 +159,7 @@ private Q_SLOTS:
     void verifyReportsTheTamperedTensor();
     void verifyReportsEveryKindOfDamage_data();
     void verifyReportsEveryKindOfDamage();
+    void verifyNotesBytesNoHashCovers();
     void cancelStopsPromptlyAndLeavesNothing();
     void nonCmfFileShowsTheErrorView_data();
     void nonCmfFileShowsTheErrorView();
@@ -407,6 +408,30 @@ void TstMainWindow::verifyReportsTheTamperedTensor() {
     QVERIFY(panel->reportText().contains(u"model.layers.2.self_attn.v_proj.weight"_s));
     QVERIFY(panel->reportText().contains(u"Tensor bytes changed"_s));
     QVERIFY(panel->reportText().contains(u"no longer hash"_s)); // the plain-language explanation
+}
+
+// Issue 18: a payload hidden in the padding keeps every hash valid; the panel
+// still says VALID (as cmf verify does without --strict) and shows the note.
+void TstMainWindow::verifyNotesBytesNoHashCovers() {
+    const QString copy = copyToTemp(data("conformance/valid/tiny-s42-Q8_ROW.cmf"), u"padded.cmf"_s);
+    const auto f = cmf::CmfFile::open(copy.toStdString());
+    const uint64_t at = f->envelope().dir.end() + 3;
+    QVERIFY(at < f->envelope().data.off);
+    {
+        QFile file(copy);
+        QVERIFY(file.open(QIODevice::ReadWrite));
+        file.seek(qint64(at));
+        file.putChar('X');
+    }
+    w_->openFile(copy);
+    w_->verifyFile(copy);
+    VerifySignPanel* panel = w_->verifyPanel();
+    QVERIFY(QTest::qWaitFor([panel] { return panel->status() == VerifySignPanel::Status::Valid; }, 30000));
+    QCOMPARE(panel->lastOutcome()->report.notes.size(), size_t(1));
+    QVERIFY(panel->badgeText().contains(u"VALID"_s));
+    QVERIFY2(panel->reportText().contains(u"Bytes no hash covers"_s) && panel->reportText().contains(u"cmf compact"_s),
+             qPrintable(panel->reportText()));
+    QVERIFY(panel->reportText().contains(u"1 non-zero byte(s) in 1 region(s)"_s));
 }
 
 void TstMainWindow::verifyReportsEveryKindOfDamage_data() {

@@ -32,6 +32,7 @@ const std::vector<std::string>& nastyBytes() {
 
 MutationBase mutationBase(const std::string& path) {
     MutationBase b;
+    b.path = path;
     b.name = path.substr(path.find_last_of('/') + 1);
     b.bytes = readAll(path);
     const auto f = cmf::CmfFile::open(path);

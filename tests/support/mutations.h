@@ -20,7 +20,7 @@ struct Range {
 // and directory when the envelope stores their hashes, every tensor's bytes,
 // and the masks/vocab/index sections that section_hashes names.
 struct MutationBase {
-    std::string name;
+    std::string path, name; // where the valid file is, its file name
     std::vector<uint8_t> bytes;
     std::vector<Range> hashed;
     Range header, pool; // the header JSON, the directory's name pool

@@ -13,6 +13,7 @@ QString Explain::problemTitle(const std::string& kind) {
     if (kind == "payload") return tr("Tensor payload is malformed");
     if (kind == "feature_bits") return tr("Feature bit missing");
     if (kind == "signature") return tr("Signature does not check");
+    if (kind == "uncovered_bytes") return tr("Bytes no hash covers");
     return QString::fromStdString(kind);
 }
 
@@ -42,6 +43,11 @@ QString Explain::problemExplanation(const std::string& kind) {
     if (kind == "signature")
         return tr("The detached .sig beside the file does not match the file's contents or is malformed: the file was "
                   "changed after it was signed, or the signature belongs to another file.");
+    if (kind == "uncovered_bytes")
+        return tr("Some bytes belong to no section and no tensor, so no hash protects them, and they are not zero. A file "
+                  "written in one go has only zero padding there; a file grown in place keeps its old header and "
+                  "directory there. They could also hide data behind a valid hash chain. `cmf compact` rewrites the file "
+                  "without them; `cmf verify --strict` fails on them.");
     return {};
 }
 

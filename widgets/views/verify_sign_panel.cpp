@@ -343,9 +343,9 @@ QString VerifySignPanel::openErrorHtml(const VerifyOutcome& o) {
            u"</code></p><p>" + Explain::errorExplanation(o.openErrorKind).toHtmlEscaped() + u"</p>";
 }
 
-QString VerifySignPanel::problemsHtml(const VerifyOutcome& o) {
+QString VerifySignPanel::problemsHtml(const std::vector<cmf::Problem>& list) {
     QString html;
-    for (const auto& p : o.report.problems) {
+    for (const auto& p : list) {
         html += u"<p><b>"_s + Explain::problemTitle(p.kind).toHtmlEscaped() + u"</b>";
         if (!p.where.empty()) html += u" — <code>" + QString::fromStdString(p.where).toHtmlEscaped() + u"</code>";
         html += u"<br>" + Explain::problemExplanation(p.kind).toHtmlEscaped();
@@ -371,7 +371,7 @@ void VerifySignPanel::showOutcome(const VerifyOutcome& o) {
         summary_->setText(tr("%n tensor(s), %1 hashed in %2.", nullptr, int(o.report.tensorsChecked))
                               .arg(Text::bytes(o.report.bytesHashed), Text::duration(o.ms)) +
                           u' ' + (ok ? tr("Every hash matches.") : tr("%n problem(s) found.", nullptr, nProblems)));
-        html = problemsHtml(o);
+        html = problemsHtml(o.report.problems);
         if (o.signature.present && !o.signature.valid) {
             html += u"<p><b>"_s + Explain::problemTitle("signature").toHtmlEscaped() + u"</b> — <code>" +
                     QString(name + u".sig").toHtmlEscaped() + u"</code><br>" + Explain::problemExplanation("signature").toHtmlEscaped() +
@@ -384,6 +384,9 @@ void VerifySignPanel::showOutcome(const VerifyOutcome& o) {
                       "recorded when it was written; every tensor payload has the structure its dtype requires.")
                        .toHtmlEscaped() +
                    u"</p>";
+        // True of the file but no failure: bytes that no hash covers (verify --strict fails on them).
+        if (!o.report.notes.empty())
+            html += u"<p><i>"_s + tr("Note:").toHtmlEscaped() + u"</i></p>" + problemsHtml(o.report.notes);
         if (ok) services_.log->info(tr("%1 verified: every hash matches").arg(name));
         else services_.log->warning(tr("%1 failed verification: %n problem(s)", nullptr, nProblems).arg(name));
     }
@@ -407,7 +410,7 @@ void VerifySignPanel::showRefusal(const SignOutcome& s) {
                          tr("A signature vouches for the file's bytes; these no longer match what the file recorded when "
                             "it was written, so it is not signed.")
                              .toHtmlEscaped() +
-                         u"</p>" + problemsHtml(s.check));
+                         u"</p>" + problemsHtml(s.check.report.problems));
         services_.log->error(tr("Refused to sign %1: it fails verification, %n problem(s)", nullptr, n).arg(name));
     }
     Q_EMIT signFinished(false);

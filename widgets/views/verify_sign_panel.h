@@ -86,7 +86,7 @@ private:
     // What a check found, as the report shows it: the open error, or every
     // problem with its explanation (shared by Verify and a refused Sign).
     static QString openErrorHtml(const VerifyOutcome& o);
-    static QString problemsHtml(const VerifyOutcome& o);
+    static QString problemsHtml(const std::vector<cmf::Problem>& list);
     void takeFile(const QString& path);
     void showSignature(const VerifyOutcome& o);
     void setBadge(const QString& text, const QString& color);
