@@ -21,10 +21,6 @@ namespace {
 
 QString data(const std::string& rel) { return q(cmftest::dataPath(rel)); }
 
-void writeBytes(const std::string& path, const std::vector<uint8_t>& b) {
-    std::ofstream(path, std::ios::binary | std::ios::trunc).write(reinterpret_cast<const char*>(b.data()), std::streamsize(b.size()));
-}
-
 void writeText(const std::string& path, const std::string& s) { std::ofstream(path, std::ios::binary | std::ios::trunc) << s; }
 
 // A copy of a valid kit file whose header has 0xFB in place of the value of
@@ -37,7 +33,7 @@ std::string brokenHeaderFile() {
     if (at == std::string::npos) qFatal("no layer_types in the kit header");
     b[hoff + at + 15] = 0xFB;
     const std::string path = cmftest::tempDir() + "/broken header.cmf";
-    writeBytes(path, b);
+    cmftest::writeBytes(path, b);
     return path;
 }
 
@@ -139,7 +135,7 @@ private Q_SLOTS:
         const uint64_t dirEnd = cmftest::getU64(b, 0x20) + cmftest::getU64(b, 0x28);
         b[dirEnd + 1] = 'X';
         const std::string path = cmftest::tempDir() + "/padded.cmf";
-        writeBytes(path, b);
+        cmftest::writeBytes(path, b);
         Run r = runCmf({u"verify"_qs, q(path), u"--json"_qs});
         QCOMPARE(r.code, 0);
         QCOMPARE(r.j()["notes"].size(), size_t(1));

@@ -23,15 +23,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-uint64_t envNumber(const char* name, uint64_t fallback) {
-    const char* v = std::getenv(name);
-    return v && *v ? std::strtoull(v, nullptr, 10) : fallback;
-}
-
-void writeBytes(const std::string& path, const std::vector<uint8_t>& b) {
-    std::ofstream(path, std::ios::binary | std::ios::trunc).write(reinterpret_cast<const char*>(b.data()), std::streamsize(b.size()));
-}
-
 struct Tally {
     uint64_t mutants = 0, runs = 0, aborts = 0, badCodes = 0, invalidJson = 0, okOnChangedHash = 0;
     uint64_t verifyOk = 0, verifyFailed = 0, openFailed = 0, collisions = 0;
@@ -44,24 +35,13 @@ class TestCliMutations : public QObject {
     Q_OBJECT
 private Q_SLOTS:
     void reportingVerbsSurviveMutations() {
-        std::vector<cmftest::MutationBase> bases;
-        for (const auto& e : fs::directory_iterator(cmftest::dataPath("conformance/valid")))
-            if (e.path().extension() == ".cmf") bases.push_back(cmftest::mutationBase(e.path().string()));
-        std::sort(bases.begin(), bases.end(), [](const auto& a, const auto& b) { return a.name < b.name; });
-        // A campaign may add files of its own (e.g. the demo model), ':'-separated.
-        if (const char* extra = std::getenv("CMF_MUTATION_BASES"))
-            for (std::string_view rest = extra; !rest.empty();) {
-                const auto cut = rest.find(':');
-                const std::string one(rest.substr(0, cut));
-                if (!one.empty()) bases.push_back(cmftest::mutationBase(one));
-                rest = cut == std::string_view::npos ? std::string_view() : rest.substr(cut + 1);
-            }
+        const auto bases = cmftest::mutationBases(true);
         QVERIFY(bases.size() >= 10);
 
-        const uint64_t seconds = envNumber("CMF_MUTATION_SECONDS", 0);
-        const uint64_t count = envNumber("CMF_MUTATIONS", 30);
+        const uint64_t seconds = cmftest::envNumber("CMF_MUTATION_SECONDS", 0);
+        const uint64_t count = cmftest::envNumber("CMF_MUTATIONS", 30);
         const char* save = std::getenv("CMF_MUTATION_SAVE");
-        std::mt19937_64 rng(envNumber("CMF_MUTATION_SEED", 1));
+        std::mt19937_64 rng(cmftest::envNumber("CMF_MUTATION_SEED", 1));
         const auto start = std::chrono::steady_clock::now();
         auto more = [&](uint64_t done) {
             if (seconds == 0) return done < count;
@@ -83,7 +63,7 @@ private Q_SLOTS:
                 for (const auto& e : fs::directory_iterator(kitValid))
                     if (e.path().filename().string().rfind(base.name.substr(0, cut + 1), 0) == 0)
                         fs::copy_file(e.path(), dir + "/" + e.path().filename().string());
-            writeBytes(path, m.bytes);
+            cmftest::writeBytes(path, m.bytes);
             ++t.mutants;
             const std::string label = base.name + ": " + m.what;
             bool failed = false;
@@ -136,7 +116,7 @@ private Q_SLOTS:
             check({u"diff"_qs, q(base.path), file, u"--json"_qs}, {0, 1, 2});
             if (failed && save) {
                 fs::create_directories(save);
-                writeBytes(std::string(save) + "/mutant-" + std::to_string(t.mutants) + "-" + base.name, m.bytes);
+                cmftest::writeBytes(std::string(save) + "/mutant-" + std::to_string(t.mutants) + "-" + base.name, m.bytes);
             }
         }
         const auto secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -28,16 +28,12 @@ namespace {
 
 std::string kit(const std::string& rel) { return cmftest::dataPath("conformance/" + rel); }
 
-void writeBytes(const std::string& path, const std::vector<uint8_t>& b) {
-    std::ofstream(path, std::ios::binary | std::ios::trunc).write(reinterpret_cast<const char*>(b.data()), std::streamsize(b.size()));
-}
-
 std::string tmp(const std::string& name) { return cmftest::tempDir() + "/" + name; }
 
 // Open bytes as a file; the error it raises (kind, message), or nullopt.
 std::optional<std::pair<cmf::ErrorKind, std::string>> openError(const std::vector<uint8_t>& bytes, const std::string& name) {
     const std::string path = tmp(name);
-    writeBytes(path, bytes);
+    cmftest::writeBytes(path, bytes);
     try {
         cmf::CmfFile::open(path);
         return std::nullopt;
@@ -120,7 +116,7 @@ private Q_SLOTS:
         const char payload[] = "hidden!";
         std::copy(payload, payload + 7, b.begin() + long(dirEnd + 4));
         const std::string path = tmp("hidden.cmf");
-        writeBytes(path, b);
+        cmftest::writeBytes(path, b);
         const auto f = cmf::CmfFile::open(path);
         const auto u = cmf::findUncoveredBytes(*f);
         QCOMPARE(u.nonZeroBytes, uint64_t(7));
@@ -152,7 +148,7 @@ private Q_SLOTS:
             poked = true;
         }
         QVERIFY(poked);
-        writeBytes(tmp("between.cmf"), c);
+        cmftest::writeBytes(tmp("between.cmf"), c);
         QCOMPARE(cmf::findUncoveredBytes(*cmf::CmfFile::open(tmp("between.cmf"))).nonZeroBytes, uint64_t(1));
 
         // compact removes them.

@@ -21,15 +21,6 @@
 using namespace cmfw;
 namespace fs = std::filesystem;
 
-namespace {
-
-uint64_t envNumber(const char* name, uint64_t fallback) {
-    const char* v = std::getenv(name);
-    return v && *v ? std::strtoull(v, nullptr, 10) : fallback;
-}
-
-} // namespace
-
 class TestGuiMutations : public QObject {
     Q_OBJECT
 private Q_SLOTS:
@@ -37,23 +28,11 @@ private Q_SLOTS:
     void cleanupTestCase() { cmftest::closeWindow(settings_, w_); }
 
     void everyViewSurvivesMutations() {
-        std::vector<cmftest::MutationBase> bases;
-        for (const auto& e : fs::directory_iterator(cmftest::dataPath("conformance/valid")))
-            if (e.path().extension() == ".cmf" && e.path().filename().string().find("-of-") == std::string::npos)
-                bases.push_back(cmftest::mutationBase(e.path().string()));
-        std::sort(bases.begin(), bases.end(), [](const auto& a, const auto& b) { return a.name < b.name; });
-        // A campaign may add files of its own (e.g. the demo model), ':'-separated.
-        if (const char* extra = std::getenv("CMF_MUTATION_BASES"))
-            for (std::string_view rest = extra; !rest.empty();) {
-                const auto cut = rest.find(':');
-                const std::string one(rest.substr(0, cut));
-                if (!one.empty()) bases.push_back(cmftest::mutationBase(one));
-                rest = cut == std::string_view::npos ? std::string_view() : rest.substr(cut + 1);
-            }
+        const auto bases = cmftest::mutationBases(false);
         QVERIFY(bases.size() >= 10);
 
-        const uint64_t seconds = envNumber("CMF_MUTATION_SECONDS", 0), count = envNumber("CMF_MUTATIONS", 12);
-        std::mt19937_64 rng(envNumber("CMF_MUTATION_SEED", 1));
+        const uint64_t seconds = cmftest::envNumber("CMF_MUTATION_SECONDS", 0), count = cmftest::envNumber("CMF_MUTATIONS", 12);
+        std::mt19937_64 rng(cmftest::envNumber("CMF_MUTATION_SEED", 1));
         const auto start = std::chrono::steady_clock::now();
         const QMetaEnum views = QMetaEnum::fromType<FilePage::View>();
         uint64_t mutants = 0, opened = 0, errorPages = 0, viewsShown = 0;
@@ -62,7 +41,7 @@ private Q_SLOTS:
             const auto m = cmftest::mutate(base, rng);
             // A new name each time: reopening a path focuses its old tab.
             const std::string path = cmftest::tempDir() + "/m" + std::to_string(mutants++) + "-" + base.name;
-            std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(m.bytes.data()), std::streamsize(m.bytes.size()));
+            cmftest::writeBytes(path, m.bytes);
             qInfo("%s: %s", base.name.c_str(), m.what.c_str());
 
             FilePage* page = w_->openFile(QString::fromStdString(path));

@@ -4,7 +4,12 @@
 #include "cmf/format/envelope.h"
 #include "cmf/format/hash64.h"
 
+#include "test_support.h"
+
 #include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <string_view>
 #include <fstream>
 #include <iterator>
 
@@ -139,6 +144,27 @@ Mutant mutate(const MutationBase& base, std::mt19937_64& rng) {
     }
     m.hashCollision = m.hashedTouched && allKeepTheirHash;
     return m;
+}
+
+std::vector<MutationBase> mutationBases(bool withShards) {
+    std::vector<MutationBase> bases;
+    for (const auto& e : std::filesystem::directory_iterator(dataPath("conformance/valid")))
+        if (e.path().extension() == ".cmf" && (withShards || e.path().filename().string().find("-of-") == std::string::npos))
+            bases.push_back(mutationBase(e.path().string()));
+    std::sort(bases.begin(), bases.end(), [](const auto& a, const auto& b) { return a.name < b.name; });
+    if (const char* extra = std::getenv("CMF_MUTATION_BASES"))
+        for (std::string_view rest = extra; !rest.empty();) {
+            const auto cut = rest.find(':');
+            const std::string one(rest.substr(0, cut));
+            if (!one.empty()) bases.push_back(mutationBase(one));
+            rest = cut == std::string_view::npos ? std::string_view() : rest.substr(cut + 1);
+        }
+    return bases;
+}
+
+uint64_t envNumber(const char* name, uint64_t fallback) {
+    const char* v = std::getenv(name);
+    return v && *v ? std::strtoull(v, nullptr, 10) : fallback;
 }
 
 } // namespace cmftest

@@ -43,4 +43,13 @@ struct Mutant {
 
 Mutant mutate(const MutationBase& base, std::mt19937_64& rng);
 
+// The files the mutation tests start from: every valid file of the kit
+// (tests/data/conformance/valid; without the shard sets unless withShards),
+// in name order, plus a campaign's own files from CMF_MUTATION_BASES
+// (':'-separated paths).
+std::vector<MutationBase> mutationBases(bool withShards);
+
+// A number from the environment (CMF_MUTATIONS, CMF_MUTATION_SEED, …), or fallback.
+uint64_t envNumber(const char* name, uint64_t fallback);
+
 } // namespace cmftest

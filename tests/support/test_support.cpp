@@ -23,6 +23,12 @@ std::vector<uint8_t> readBytes(const std::string& path) {
     return std::vector<uint8_t>(std::istreambuf_iterator<char>(in), {});
 }
 
+void writeBytes(const std::string& path, const std::vector<uint8_t>& bytes) {
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    out.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
+    if (!out) throw std::runtime_error("cannot write " + path);
+}
+
 std::vector<uint8_t> base64Decode(const std::string& b64) {
     const QByteArray raw = QByteArray::fromBase64(QByteArray::fromStdString(b64));
     return std::vector<uint8_t>(raw.begin(), raw.end());

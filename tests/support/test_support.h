@@ -19,6 +19,7 @@ namespace cmftest {
 std::string dataPath(const std::string& rel);
 nlohmann::json loadJson(const std::string& path);
 std::vector<uint8_t> readBytes(const std::string& path);
+void writeBytes(const std::string& path, const std::vector<uint8_t>& bytes); // replaces the file
 std::vector<uint8_t> base64Decode(const std::string& b64);
 // A fresh temporary directory for this process (removed at exit).
 std::string tempDir();

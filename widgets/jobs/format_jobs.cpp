@@ -33,6 +33,26 @@ cmf::Control subControl(const cmf::Control& c, uint64_t base, uint64_t span, uin
     return sub;
 }
 
+// Opens path for verify or sign, filling out's path, size and, when the file
+// does not open, why (null then); a cancel still throws.
+std::shared_ptr<const cmf::CmfFile> openForCheck(const QString& path, VerifyOutcome& out, const cmf::Control& control,
+                                                 const QElapsedTimer& t) {
+    out.path = path;
+    try {
+        control.report(0, 1, "opening");
+        auto file = cmf::CmfFile::open(local(path));
+        out.opened = true;
+        out.fileSize = file->fileSize();
+        return file;
+    } catch (const cmf::Error& e) {
+        if (e.kind() == cmf::ErrorKind::Cancelled) throw;
+        out.openErrorKind = e.kind();
+        out.openError = QString::fromUtf8(e.what());
+        out.ms = t.elapsed();
+        return nullptr;
+    }
+}
+
 } // namespace
 
 JobRunner::Work verify(const QString& path) {
@@ -40,20 +60,8 @@ JobRunner::Work verify(const QString& path) {
         QElapsedTimer t;
         t.start();
         VerifyOutcome out;
-        out.path = path;
-        std::shared_ptr<const cmf::CmfFile> file;
-        try {
-            control.report(0, 1, "opening");
-            file = cmf::CmfFile::open(local(path));
-        } catch (const cmf::Error& e) {
-            if (e.kind() == cmf::ErrorKind::Cancelled) throw;
-            out.openErrorKind = e.kind();
-            out.openError = QString::fromUtf8(e.what());
-            out.ms = t.elapsed();
-            return QVariant::fromValue(out);
-        }
-        out.opened = true;
-        out.fileSize = file->fileSize();
+        const auto file = openForCheck(path, out, control, t);
+        if (!file) return QVariant::fromValue(out);
         // The signature check re-reads the whole file for its SHA-256, so the
         // bar's total is the weights plus, when a .sig is there, the file.
         const uint64_t hashBytes = std::max<uint64_t>(1, file->envelope().data.len);
@@ -76,22 +84,10 @@ JobRunner::Work sign(const QString& path, const QString& keyPath) {
         SignOutcome out;
         out.path = path;
         out.sigPath = QString::fromStdString(cmf::sig::signaturePath(local(path)));
-        out.check.path = path;
         // The key first: a missing key is a plain failure, before any hashing.
         const cmf::sig::Seed seed = cmf::sig::readKeyFile(local(keyPath));
-        std::shared_ptr<const cmf::CmfFile> file;
-        try {
-            control.report(0, 1, "opening");
-            file = cmf::CmfFile::open(local(path));
-        } catch (const cmf::Error& e) {
-            if (e.kind() == cmf::ErrorKind::Cancelled) throw;
-            out.check.openErrorKind = e.kind();
-            out.check.openError = QString::fromUtf8(e.what());
-            out.check.ms = t.elapsed();
-            return QVariant::fromValue(out); // refused: not a CMF file this reader accepts
-        }
-        out.check.opened = true;
-        out.check.fileSize = file->fileSize();
+        const auto file = openForCheck(path, out.check, control, t);
+        if (!file) return QVariant::fromValue(out); // refused: not a CMF file this reader accepts
         // One bar: the weights hashed by verify, then the whole file by the signer's SHA-256.
         const uint64_t hashBytes = std::max<uint64_t>(1, file->envelope().data.len);
         const uint64_t grand = hashBytes + std::max<uint64_t>(1, out.check.fileSize);
