@@ -114,6 +114,8 @@ private Q_SLOTS:
             check({u"dump"_qs, file, u"--stats"_qs, u"--json"_qs}, {0, 1});
             check({u"skill"_qs, u"list"_qs, file, u"--json"_qs}, {0, 1});
             check({u"diff"_qs, q(base.path), file, u"--json"_qs}, {0, 1, 2});
+            if (t.mutants % 500 == 0)
+                qInfo("%llu mutants, %zu findings so far", (unsigned long long)t.mutants, t.findings.size());
             if (failed && save) {
                 fs::create_directories(save);
                 cmftest::writeBytes(std::string(save) + "/mutant-" + std::to_string(t.mutants) + "-" + base.name, m.bytes);
@@ -132,5 +134,10 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCliMutations)
+int main(int argc, char** argv) {
+    cmftest::allowCampaignTime();
+    QCoreApplication app(argc, argv);
+    TestCliMutations test;
+    return QTest::qExec(&test, argc, argv);
+}
 #include "tst_cli_mutations.moc"

@@ -11,6 +11,7 @@
 #include "views/file_page.h"
 #include "views/verify_sign_panel.h"
 
+#include <QApplication>
 #include <QMetaEnum>
 #include <QTabWidget>
 #include <QTest>
@@ -42,7 +43,8 @@ private Q_SLOTS:
             // A new name each time: reopening a path focuses its old tab.
             const std::string path = cmftest::tempDir() + "/m" + std::to_string(mutants++) + "-" + base.name;
             cmftest::writeBytes(path, m.bytes);
-            qInfo("%s: %s", base.name.c_str(), m.what.c_str());
+            if (!seconds) qInfo("%s: %s", base.name.c_str(), m.what.c_str());
+            else if (mutants % 100 == 0) qInfo("%llu mutants", (unsigned long long)mutants);
 
             FilePage* page = w_->openFile(QString::fromStdString(path));
             QVERIFY(page);
@@ -83,5 +85,10 @@ private:
     std::unique_ptr<MainWindow> w_;
 };
 
-QTEST_MAIN(TestGuiMutations)
+int main(int argc, char** argv) {
+    cmftest::allowCampaignTime();
+    QApplication app(argc, argv);
+    TestGuiMutations test;
+    return QTest::qExec(&test, argc, argv);
+}
 #include "tst_gui_mutations.moc"

@@ -167,4 +167,9 @@ uint64_t envNumber(const char* name, uint64_t fallback) {
     return v && *v ? std::strtoull(v, nullptr, 10) : fallback;
 }
 
+void allowCampaignTime() {
+    if (const uint64_t s = envNumber("CMF_MUTATION_SECONDS", 0))
+        setenv("QTEST_FUNCTION_TIMEOUT", std::to_string((s + 900) * 1000).c_str(), 1);
+}
+
 } // namespace cmftest

@@ -52,4 +52,8 @@ std::vector<MutationBase> mutationBases(bool withShards);
 // A number from the environment (CMF_MUTATIONS, CMF_MUTATION_SEED, …), or fallback.
 uint64_t envNumber(const char* name, uint64_t fallback);
 
+// A campaign (CMF_MUTATION_SECONDS) outlives QtTest's 5-minute limit on one
+// test function: call before QTest::qExec to raise the limit past it.
+void allowCampaignTime();
+
 } // namespace cmftest
