@@ -120,8 +120,8 @@ void addInfo(CLI::App& app, int* exitCode) {
             nlohmann::json memory;
             try {
                 const auto model = cmf::Model::open(*path);
-                const uint32_t maxPos = model.primary().header()["arch"].value("max_position_embeddings", 0u);
-                const uint32_t ctx = maxPos ? std::min(mem->ctx, maxPos) : mem->ctx;
+                const uint64_t maxPos = cmf::archUnsigned(model.primary().header(), "max_position_embeddings").value_or(0);
+                const uint32_t ctx = maxPos ? uint32_t(std::min<uint64_t>(mem->ctx, maxPos)) : mem->ctx;
                 memory = cmf::engine::estimateMemory(model, mem->task, mem->skill, ctx).toJson();
             } catch (const cmf::Error&) {
                 if (!mem->task.empty() || !mem->skill.empty()) throw; // asked for: say what is wrong

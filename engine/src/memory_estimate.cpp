@@ -39,9 +39,10 @@ MemoryEstimate estimate(const CmfFile& primary, const std::vector<TensorRecord>&
                         uint32_t ctx) {
     const auto& h = primary.header();
     if (!h.contains("arch") || !h["arch"].is_object()) throw Error(ErrorKind::Parse, "header: no arch block, not a model");
-    const auto& a = h["arch"];
-    const uint64_t layers = a.value("num_layers", 0u), heads = a.value("num_attention_heads", 1u), hidden = a.value("hidden_size", 0u);
-    const uint64_t kvHeads = a.value("num_kv_heads", heads), headDim = a.value("head_dim", hidden / std::max<uint64_t>(1, heads));
+    // Missing or mistyped sizes count as absent (the estimate is of what the directory holds).
+    const auto arch = [&](const char* key, uint64_t fallback) { return archUnsigned(h, key).value_or(fallback); };
+    const uint64_t layers = arch("num_layers", 0), heads = arch("num_attention_heads", 1), hidden = arch("hidden_size", 0);
+    const uint64_t kvHeads = arch("num_kv_heads", heads), headDim = arch("head_dim", hidden / std::max<uint64_t>(1, heads));
     MemoryEstimate e;
     e.ctx = ctx;
     e.kvBytesPerToken = layers * 2 * kvHeads * headDim * sizeof(float);

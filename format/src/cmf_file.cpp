@@ -45,6 +45,14 @@ std::optional<ShardTag> parseShardTag(const nlohmann::json& h) {
 
 } // namespace
 
+std::optional<uint64_t> archUnsigned(const nlohmann::json& header, const char* key) {
+    const auto arch = header.find("arch");
+    if (arch == header.end() || !arch->is_object()) return std::nullopt;
+    const auto v = arch->find(key);
+    if (v == arch->end() || !v->is_number_unsigned()) return std::nullopt;
+    return v->get<uint64_t>();
+}
+
 std::shared_ptr<const CmfFile> CmfFile::open(const std::string& path) { return fromMapping(MappedFile::open(path)); }
 
 std::shared_ptr<const CmfFile> CmfFile::fromMapping(std::shared_ptr<const MappedFile> map) {

@@ -33,7 +33,79 @@ struct Tally {
 
 class TestCliMutations : public QObject {
     Q_OBJECT
+    // Every reporting verb on one file: true when each kept the contract.
+    // m, when known, says which bytes changed (for the verify rule).
+    static bool checkFile(const std::string& path, const std::string& basePath, const std::string& label,
+                          const cmftest::Mutant* m, Tally& t) {
+        bool failed = false;
+        auto finding = [&](const std::string& verb, const std::string& why, const Run& r) {
+            failed = true;
+            t.findings.push_back(label + ": " + verb + ": " + why + " (exit " + std::to_string(r.code) + ", stderr " +
+                                 r.err.substr(0, 300) + ")");
+        };
+        auto check = [&](const QStringList& args, std::initializer_list<int> codes) {
+            const Run r = runCmf(args, {}, 60000);
+            ++t.runs;
+            const std::string verb = args.join(u' ').toStdString();
+            if (r.code < 0) {
+                ++t.aborts;
+                finding(verb, "crashed or hung", r);
+            } else if (std::find(codes.begin(), codes.end(), r.code) == codes.end()) {
+                ++t.badCodes;
+                finding(verb, "undocumented exit code", r);
+            }
+            if (r.code >= 0 && !nlohmann::json::accept(r.out)) {
+                ++t.invalidJson;
+                finding(verb, "stdout is not valid JSON: " + r.out.substr(0, 200), r);
+            }
+            return r;
+        };
+        const QString file = q(path);
+        check({u"info"_qs, file, u"--json"_qs}, {0, 1});
+        for (const bool strict : {false, true}) {
+            QStringList args{u"verify"_qs, file, u"--json"_qs};
+            if (strict) args << u"--strict"_qs;
+            const Run r = check(args, {0, 1});
+            if (r.code < 0 || !nlohmann::json::accept(r.out)) continue;
+            const auto j = nlohmann::json::parse(r.out);
+            const bool ok = j.value("ok", false);
+            if (ok != (r.code == 0)) finding("verify", "\"ok\" disagrees with the exit code", r);
+            if (!strict) {
+                ok ? ++t.verifyOk : j["error"].is_null() ? ++t.verifyFailed : ++t.openFailed;
+                // A hash64 collision is the spec's blind spot (mutations.h), not verify's:
+                // counted and shown, not failed on.
+                if (m && m->hashCollision && !m->envelopeTouched) ++t.collisions;
+                if (ok && m && m->hashedTouched && !m->envelopeTouched && !m->hashCollision) {
+                    ++t.okOnChangedHash;
+                    finding("verify", "OK on a file whose hashed bytes changed", r);
+                }
+            }
+        }
+        check({u"masks"_qs, file, u"--json"_qs}, {0, 1});
+        check({u"dump"_qs, file, u"--stats"_qs, u"--json"_qs}, {0, 1});
+        check({u"skill"_qs, u"list"_qs, file, u"--json"_qs}, {0, 1});
+        check({u"diff"_qs, q(basePath), file, u"--json"_qs}, {0, 1, 2});
+        return !failed;
+    }
+
 private Q_SLOTS:
+    // The mutants campaigns found (tests/data/mutations, named
+    // mutant-N-<kit file they came from>) keep the contract.
+    void savedFindingsStayFixed() {
+        Tally t;
+        int files = 0;
+        for (const auto& e : fs::directory_iterator(cmftest::dataPath("mutations"))) {
+            const std::string name = e.path().filename().string();
+            const auto cut = name.find('-', name.find('-') + 1);
+            QVERIFY(name.rfind("mutant-", 0) == 0 && cut != std::string::npos);
+            checkFile(e.path().string(), cmftest::dataPath("conformance/valid/" + name.substr(cut + 1)), name, nullptr, t);
+            ++files;
+        }
+        for (const auto& f : t.findings) qWarning("%s", f.c_str());
+        QVERIFY(files > 0);
+        QCOMPARE(t.findings.size(), size_t(0));
+    }
+
     void reportingVerbsSurviveMutations() {
         const auto bases = cmftest::mutationBases(true);
         QVERIFY(bases.size() >= 10);
@@ -65,55 +137,7 @@ private Q_SLOTS:
                         fs::copy_file(e.path(), dir + "/" + e.path().filename().string());
             cmftest::writeBytes(path, m.bytes);
             ++t.mutants;
-            const std::string label = base.name + ": " + m.what;
-            bool failed = false;
-            auto finding = [&](const std::string& verb, const std::string& why, const Run& r) {
-                failed = true;
-                t.findings.push_back(label + ": " + verb + ": " + why + " (exit " + std::to_string(r.code) + ", stderr " +
-                                     r.err.substr(0, 300) + ")");
-            };
-            auto check = [&](const QStringList& args, std::initializer_list<int> codes) {
-                const Run r = runCmf(args, {}, 60000);
-                ++t.runs;
-                const std::string verb = args.join(u' ').toStdString();
-                if (r.code < 0) {
-                    ++t.aborts;
-                    finding(verb, "crashed or hung", r);
-                } else if (std::find(codes.begin(), codes.end(), r.code) == codes.end()) {
-                    ++t.badCodes;
-                    finding(verb, "undocumented exit code", r);
-                }
-                if (r.code >= 0 && !nlohmann::json::accept(r.out)) {
-                    ++t.invalidJson;
-                    finding(verb, "stdout is not valid JSON: " + r.out.substr(0, 200), r);
-                }
-                return r;
-            };
-            const QString file = q(path);
-            check({u"info"_qs, file, u"--json"_qs}, {0, 1});
-            for (const bool strict : {false, true}) {
-                QStringList args{u"verify"_qs, file, u"--json"_qs};
-                if (strict) args << u"--strict"_qs;
-                const Run r = check(args, {0, 1});
-                if (r.code < 0 || !nlohmann::json::accept(r.out)) continue;
-                const auto j = nlohmann::json::parse(r.out);
-                const bool ok = j.value("ok", false);
-                if (ok != (r.code == 0)) finding("verify", "\"ok\" disagrees with the exit code", r);
-                if (!strict) {
-                    ok ? ++t.verifyOk : j["error"].is_null() ? ++t.verifyFailed : ++t.openFailed;
-                    // A hash64 collision is the spec's blind spot (mutations.h), not verify's:
-                    // counted and shown, not failed on.
-                    if (m.hashCollision && !m.envelopeTouched) ++t.collisions;
-                    if (ok && m.hashedTouched && !m.envelopeTouched && !m.hashCollision) {
-                        ++t.okOnChangedHash;
-                        finding("verify", "OK on a file whose hashed bytes changed", r);
-                    }
-                }
-            }
-            check({u"masks"_qs, file, u"--json"_qs}, {0, 1});
-            check({u"dump"_qs, file, u"--stats"_qs, u"--json"_qs}, {0, 1});
-            check({u"skill"_qs, u"list"_qs, file, u"--json"_qs}, {0, 1});
-            check({u"diff"_qs, q(base.path), file, u"--json"_qs}, {0, 1, 2});
+            const bool failed = !checkFile(path, base.path, base.name + ": " + m.what, &m, t);
             if (t.mutants % 500 == 0)
                 qInfo("%llu mutants, %zu findings so far", (unsigned long long)t.mutants, t.findings.size());
             if (failed && save) {

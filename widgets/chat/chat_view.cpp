@@ -195,7 +195,7 @@ ChatView::ChatView(const QString& modelPath, QWidget* parent) : QWidget(parent) 
         panel_->setChoices(tasks, skills, canRoute);
         const auto& bundle = f->chatBundle();
         panel_->setThinkingAvailable(bundle && bundle->chatTemplate.find("enable_thinking") != std::string::npos);
-        panel_->setMaxContext(f->header()["arch"].value("max_position_embeddings", 0u));
+        panel_->setMaxContext(uint32_t(std::min<uint64_t>(UINT32_MAX, cmf::archUnsigned(f->header(), "max_position_embeddings").value_or(0))));
     } catch (const std::exception& e) {
         status_->setText(tr("Error: %1").arg(QString::fromUtf8(e.what())));
     }

@@ -115,8 +115,8 @@ void TasksView::fill() {
     for (auto* t : {masks_, skills_}) t->resizeColumnsToContents();
     try {
         // As `cmf info`: a 4096-token context, or the model's whole one when it is shorter.
-        const uint32_t maxPos = f.header()["arch"].value("max_position_embeddings", 0u);
-        const uint32_t ctx = maxPos ? std::min<uint32_t>(4096, maxPos) : 4096;
+        const uint64_t maxPos = cmf::archUnsigned(f.header(), "max_position_embeddings").value_or(0);
+        const uint32_t ctx = uint32_t(maxPos ? std::min<uint64_t>(4096, maxPos) : 4096);
         const auto model = doc_->model(); // the merged set of a shard; else the file alone
         const auto e = model ? cmf::engine::estimateMemory(*model, {}, {}, ctx) : cmf::engine::estimateMemory(f, {}, {}, ctx);
         memory_->setText(tr("Memory to chat with the backbone at a %1-token context: %2 of weights + %3 of KV cache = %4 "

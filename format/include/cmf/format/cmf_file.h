@@ -26,6 +26,12 @@ struct ShardTag {
     uint32_t count = 1;
 };
 
+// header.arch.<key> when the header has an arch object holding an unsigned
+// integer there; nullopt otherwise. (Reading a const json with operator[] at a
+// key it lacks is undefined behaviour, and value() throws on a wrong type:
+// a mutated header hit both.)
+std::optional<uint64_t> archUnsigned(const nlohmann::json& header, const char* key);
+
 class CmfFile {
 public:
     static std::shared_ptr<const CmfFile> open(const std::string& path);
