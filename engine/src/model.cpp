@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <set>
 
 namespace cmf::engine {
 namespace {
@@ -77,23 +78,26 @@ private:
     const std::map<std::string, TensorBytes>* replacements_;
 };
 
+// Full layers: rope_theta, partial_rotary_factor and the spec's `yarn` block
+// or an HF-style `rope_scaling`; sliding layers: rope_local_base_freq,
+// local_partial_rotary_factor and `rope_local_scaling` (absent: none, as
+// Gemma 3's local layers have).
 RopeConfig ropeFor(const nlohmann::json& a, bool sliding) {
     RopeConfig r;
+    const double maxPos = num(a, "max_position_embeddings", 0);
     if (sliding) {
         r.theta = num(a, "rope_local_base_freq", num(a, "rope_theta", 10000.0));
         r.partialRotaryFactor = num(a, "local_partial_rotary_factor", 1.0);
+        if (a.contains("rope_local_scaling") && !a["rope_local_scaling"].is_null())
+            applyScaling(r, a["rope_local_scaling"], false, maxPos, "arch.rope_local_scaling");
         return r;
     }
     r.theta = num(a, "rope_theta", 10000.0);
     r.partialRotaryFactor = num(a, "partial_rotary_factor", 1.0);
-    if (a.contains("yarn") && a["yarn"].is_object()) {
-        const auto& y = a["yarn"];
-        r.yarnFactor = num(y, "factor", 1.0);
-        r.yarnOriginalMax = num(y, "original_max_position_embeddings", num(a, "max_position_embeddings", 4096));
-        r.yarnBetaFast = num(y, "beta_fast", 32.0);
-        r.yarnBetaSlow = num(y, "beta_slow", 1.0);
-        r.yarnAttentionFactor = num(y, "attention_factor", 0.1 * std::log(r.yarnFactor) + 1.0);
-    }
+    const bool yarn = a.contains("yarn") && !a["yarn"].is_null(), scaling = a.contains("rope_scaling") && !a["rope_scaling"].is_null();
+    if (yarn && scaling) throw Error(ErrorKind::Parse, "header: arch has both yarn and rope_scaling; which one the full layers use is ambiguous");
+    if (yarn) applyScaling(r, a["yarn"], true, maxPos, "arch.yarn");
+    if (scaling) applyScaling(r, a["rope_scaling"], false, maxPos, "arch.rope_scaling");
     return r;
 }
 
@@ -162,6 +166,43 @@ Weights loadWeights(const Loader& L, const ModelConfig& c, const nlohmann::json&
     return w;
 }
 
+// Every arch field changes what the engine computes or is descriptive; a
+// field outside this list may change the output in a way the engine does not
+// know, so the model is refused instead of run without it (README "arch
+// fields the engine honours").
+void checkArchFields(const nlohmann::json& a) {
+    static const std::set<std::string> known = {
+        // descriptive or checked elsewhere (tensor presence decides biases, MoE layers, MTP heads)
+        "arch_name", "intermediate_size", "attention_bias", "moe", "mtp",
+        // Qwen3.5 linear attention: LinearAttention layers are refused where they are met
+        "linear_conv_kernel_dim", "linear_num_key_heads", "linear_num_value_heads", "linear_key_head_dim", "linear_value_head_dim",
+        // shapes
+        "hidden_size", "num_layers", "num_attention_heads", "num_kv_heads", "head_dim", "vocab_size", "attention_heads_per_layer",
+        "layer_types", "max_position_embeddings", "tie_word_embeddings",
+        // norms, activation, embeddings, attention, logits
+        "rms_norm_eps", "norm_style", "hidden_act", "embed_scale", "query_pre_attn_scalar", "attn_logit_softcapping",
+        "final_logit_softcapping", "sliding_window",
+        // RoPE
+        "rope_theta", "partial_rotary_factor", "yarn", "rope_scaling", "rope_local_base_freq", "local_partial_rotary_factor",
+        "rope_local_scaling",
+    };
+    for (const auto& [key, value] : a.items())
+        if (!known.count(key) && !value.is_null())
+            throw Error(ErrorKind::Parse, "header: arch." + key + " is not a field this engine implements; it may change the output, "
+                                          "so the model is not run without it");
+}
+
+Activation activationOf(const nlohmann::json& a) {
+    if (!a.contains("hidden_act") || a["hidden_act"].is_null()) return Activation::Silu;
+    if (!a["hidden_act"].is_string()) throw Error(ErrorKind::Parse, "header: arch.hidden_act is not a string");
+    const std::string act = a["hidden_act"];
+    if (act == "silu" || act == "swish") return Activation::Silu;
+    if (act == "gelu_pytorch_tanh" || act == "gelu_tanh" || act == "gelu_new" || act == "gelu_fast") return Activation::GeluTanh;
+    if (act == "gelu") return Activation::GeluErf;
+    throw Error(ErrorKind::Parse, "header: arch.hidden_act \"" + act + "\" is not an activation this engine implements "
+                                  "(silu, gelu, gelu_pytorch_tanh)");
+}
+
 } // namespace
 
 std::shared_ptr<const Model> Model::open(const std::string& path) {
@@ -185,7 +226,19 @@ std::shared_ptr<const Model> Model::open(const std::string& path) {
     c.gemmaNorm = a.contains("norm_style") && a["norm_style"] == "gemma";
     c.slidingWindow = uint32_t(num(a, "sliding_window", 0));
     c.maxPositions = uint32_t(num(a, "max_position_embeddings", 4096));
-    c.geluFfn = a.contains("hidden_act") && a["hidden_act"].is_string() && a["hidden_act"].get<std::string>().rfind("gelu", 0) == 0;
+    c.activation = activationOf(a);
+    checkArchFields(a);
+    c.embedScale = num(a, "embed_scale", 0);
+    if (c.gemmaNorm && !a.contains("embed_scale"))
+        throw Error(ErrorKind::Parse, "header: a norm_style \"gemma\" model without arch.embed_scale (written by an older converter, "
+                                      "which left out Gemma's √hidden embedding scale); convert it again");
+    // Gemma 2/3: scores scale by query_pre_attn_scalar^-1/2 instead of head_dim^-1/2.
+    const double qpas = num(a, "query_pre_attn_scalar", double(c.headDim));
+    if (!(qpas > 0)) throw Error(ErrorKind::Parse, "header: arch.query_pre_attn_scalar is not positive");
+    c.attnScale = float(1.0 / std::sqrt(qpas));
+    c.attnSoftcap = num(a, "attn_logit_softcapping", 0);
+    c.finalSoftcap = num(a, "final_logit_softcapping", 0);
+    if (c.attnSoftcap < 0 || c.finalSoftcap < 0) throw Error(ErrorKind::Parse, "header: a logit soft-cap is negative");
     if (a.contains("moe") && a["moe"].is_object()) {
         const auto& moe = a["moe"];
         c.topK = uint32_t(num(moe, "top_k", 1));

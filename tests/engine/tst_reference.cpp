@@ -11,11 +11,13 @@
 #include "cmf/engine/runner.h"
 #include "cmf/engine/tokenizer.h"
 #include "cmf/format/error.h"
+#include "cmf/format/writer.h"
 
 #include <QTest>
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <functional>
 
 namespace {
 
@@ -33,6 +35,33 @@ std::vector<int32_t> greedy(cmf::engine::Runner& r, const std::vector<int32_t>& 
         if (i + 1 < n) logits = r.forward(std::span<const int32_t>(&out.back(), 1));
     }
     return out;
+}
+
+// A copy of a converted model whose header's arch is changed by edit: a
+// header another tool (or an older converter) could have written.
+std::string withArch(const std::string& in, const std::string& out, const std::function<void(nlohmann::json&)>& edit) {
+    const auto m = cmf::Model::open(in);
+    nlohmann::json header = m.primary().header();
+    header.erase("section_hashes");
+    edit(header["arch"]);
+    std::vector<std::string> names;
+    for (const auto& t : m.tensors()) names.emplace_back(t.record.name);
+    cmf::Writer w(out, header, names, {});
+    for (const auto& t : m.tensors()) {
+        const auto b = m.tensorBytes(t);
+        w.write(std::string(t.record.name), t.record.dtype, t.record.dims(), b.data, b.nbytes);
+    }
+    w.commit();
+    return out;
+}
+
+std::string refusal(const std::string& path) {
+    try {
+        cmf::engine::Model::open(path);
+    } catch (const cmf::Error& e) {
+        return e.what();
+    }
+    return {};
 }
 
 } // namespace
@@ -71,6 +100,88 @@ private Q_SLOTS:
         for (size_t i = 0; i < expected.size() && margins[i] >= 0.01; ++i, ++compared)
             QVERIFY2(got[i] == expected[i], ("step " + std::to_string(i)).c_str());
         QVERIFY(compared >= 5);
+    }
+    // The families' own semantics (tests/data/models/tiny-llama3: llama3 RoPE
+    // scaling; tiny-gemma3-mm: the multimodal layout, Gemma 3's norms, scaled
+    // embeddings, query_pre_attn_scalar, windows, two RoPE bases and linear
+    // scaling on the full layer) against their float64 references: greedy
+    // equal up to the first near-tie (margin < 0.01), and at every step
+    // compared the reference's top-10 logits within 2e-3.
+    void familyMatchesReference_data() {
+        QTest::addColumn<QString>("model");
+        QTest::addColumn<int>("prompt");
+        for (const char* m : {"tiny-llama3", "tiny-gemma3-mm"}) {
+            const auto ref = cmftest::loadJson(cmftest::dataPath(std::string("models/") + m + "/reference.json"));
+            for (size_t p = 0; p < ref["prompts"].size(); ++p)
+                QTest::newRow((std::string(m) + "/" + ref["prompts"][p]["name"].get<std::string>()).c_str()) << QString::fromLatin1(m) << int(p);
+        }
+    }
+    void familyMatchesReference() {
+        QFETCH(QString, model);
+        QFETCH(int, prompt);
+        const auto ref = cmftest::loadJson(cmftest::dataPath("models/" + model.toStdString() + "/reference.json"));
+        const auto& p = ref["prompts"][size_t(prompt)];
+        const auto m = cmf::engine::Model::open(converted(model.toStdString(), "f32"));
+        cmf::engine::Runner r(m, 512);
+        const auto expected = p["greedy_ids"].get<std::vector<int32_t>>();
+        const auto margins = p["greedy_top1_top2_margins"].get<std::vector<double>>();
+        auto logits = r.forward(p["prompt_ids"].get<std::vector<int32_t>>());
+        double worst = 0;
+        size_t compared = 0;
+        // The logits of every step up to and including the first near-tie (the
+        // context is still the reference's), the tokens of the steps before it.
+        for (size_t i = 0; i < expected.size(); ++i) {
+            ++compared;
+            for (const auto& pair : p["greedy_step_logits_top10"][i]) {
+                const double d = std::fabs(logits[size_t(pair[0].get<int>())] - pair[1].get<double>());
+                worst = std::max(worst, d);
+                QVERIFY2(d <= 2e-3, ("step " + std::to_string(i) + " id " + std::to_string(pair[0].get<int>()) + ": off by " +
+                                     std::to_string(d)).c_str());
+            }
+            if (margins[i] < 0.01) break;
+            QVERIFY2(argmax(logits) == expected[i], ("step " + std::to_string(i)).c_str());
+            if (i + 1 < expected.size()) logits = r.forward(std::span<const int32_t>(&expected[i], 1));
+        }
+        QCOMPARE(compared, p["first_near_tie_step"].is_null() ? expected.size() : p["first_near_tie_step"].get<size_t>() + 1);
+        qInfo("%s: %zu steps compared, largest top-10 logit difference %.3g", qPrintable(model), compared, worst);
+    }
+    void multimodalConversionReportsWhatItSkips() {
+        // tiny-gemma3-mm: 80 language_model.* tensors kept, the SigLIP tower (21)
+        // and the projector (2) left out and recorded in the provenance.
+        const auto m = cmf::engine::Model::open(converted("tiny-gemma3-mm", "f32"));
+        const auto& skipped = m->header()["provenance"]["skipped_tensors"];
+        QCOMPARE(skipped["count"].get<int>(), 23);
+        QCOMPARE(skipped["parts"]["vision_tower"].get<int>(), 21);
+        QCOMPARE(skipped["parts"]["multi_modal_projector"].get<int>(), 2);
+        QCOMPARE(m->file().tensors().size(), size_t(80));
+        QVERIFY(m->file().find("model.layers.5.self_attn.k_norm.weight").has_value());
+        QCOMPARE(m->config().embedScale, 8.0f); // sqrt(64), exact in bf16
+        QCOMPARE(m->config().attnScale, 0.25f);  // query_pre_attn_scalar 16
+    }
+    // A header field that changes the output and has no implementation is an
+    // error at load naming it, never ignored; so is an unknown rope type.
+    void unimplementedFieldsAreRefused() {
+        const std::string base = converted("tiny-llama3", "f32"), dir = cmftest::tempDir();
+        QVERIFY(refusal(base).empty());
+        auto named = [&](const char* file, const std::function<void(nlohmann::json&)>& edit, const std::string& word) {
+            const std::string why = refusal(withArch(base, dir + "/" + file, edit));
+            QVERIFY2(why.find(word) != std::string::npos, (file + std::string(": ") + why).c_str());
+        };
+        named("unknown-type.cmf", [](auto& a) { a["rope_scaling"]["rope_type"] = "ntk-by-parts"; }, "\"ntk-by-parts\"");
+        named("unknown-key.cmf", [](auto& a) { a["rope_scaling"]["beta_fast"] = 16.0; }, "rope_scaling.beta_fast");
+        named("unknown-field.cmf", [](auto& a) { a["logit_scale"] = 0.5; }, "arch.logit_scale");
+        named("both-scalings.cmf", [](auto& a) { a["yarn"] = {{"factor", 2.0}, {"original_max_position_embeddings", 4096}}; }, "yarn");
+        named("activation.cmf", [](auto& a) { a["hidden_act"] = "relu2"; }, "relu2");
+        // A Gemma file from before embed_scale was written: its scale is unknown.
+        named("gemma-unscaled.cmf", [](auto& a) { a["norm_style"] = "gemma"; }, "embed_scale");
+        // Dynamic RoPE past max_position_embeddings would need the cached keys
+        // re-rotated: the context is refused, a shorter one runs.
+        const auto dyn = cmf::engine::Model::open(withArch(base, dir + "/dynamic.cmf", [](auto& a) {
+            a["rope_scaling"] = {{"rope_type", "dynamic"}, {"factor", 2.0}};
+            a["max_position_embeddings"] = 64;
+        }));
+        QVERIFY_THROWS_EXCEPTION(cmf::Error, cmf::engine::Runner(dyn, 65));
+        cmf::engine::Runner ok(dyn, 64);
     }
     // Quantized files continue as f32 does while the reference's top-1/top-2 margin
     // stays above the quant's own logit noise: measured against the reference's
