@@ -110,7 +110,10 @@ private Q_SLOTS:
     void familyMatchesReference_data() {
         QTest::addColumn<QString>("model");
         QTest::addColumn<int>("prompt");
-        for (const char* m : {"tiny-llama3", "tiny-gemma3-mm"}) {
+        // The shared ones, and from the same generator (models/families/make_references.py):
+        // Gemma 1, Gemma 2 (soft-caps 2 and 3, window 8 on even layers), Gemma 3 in the
+        // newer model.language_model.* layout, a 3-layer llama3; each with a 320-token prompt.
+        for (const char* m : {"tiny-llama3", "tiny-gemma3-mm", "tiny-gemma", "tiny-gemma2", "tiny-gemma3-mm-new", "tiny-llama3-long"}) {
             const auto ref = cmftest::loadJson(cmftest::dataPath(std::string("models/") + m + "/reference.json"));
             for (size_t p = 0; p < ref["prompts"].size(); ++p)
                 QTest::newRow((std::string(m) + "/" + ref["prompts"][p]["name"].get<std::string>()).c_str()) << QString::fromLatin1(m) << int(p);
