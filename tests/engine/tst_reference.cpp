@@ -65,6 +65,15 @@ std::string refusal(const std::string& path) {
     return {};
 }
 
+// The shared family models (tiny-llama3, tiny-gemma3-mm), and from the same
+// generator (models/families/make_references.py): Gemma 1; Gemma 2 (soft-caps
+// 2 and 3, window 8 on even layers); Gemma 3 in the newer
+// model.language_model.* layout and as Gemma3ForCausalLM (7 layers, window 5);
+// a 3-layer llama3; Mistral (3 layers, window 5); Qwen2 with YaRN on both
+// layers and a window of 16 on layer 1. Each has a 320-token prompt.
+constexpr const char* kFamilyModels[] = {"tiny-llama3",      "tiny-gemma3-mm", "tiny-gemma",   "tiny-gemma2",        "tiny-gemma3-mm-new",
+                                         "tiny-llama3-long", "tiny-gemma3",    "tiny-mistral", "tiny-qwen2-yarn-swa"};
+
 // Ceilings of the largest top-10 logit difference of a bf16 / q8 conversion
 // to its f32 run over every step of every prompt (quantizedFamilyAgreesWithF32
 // prints the measured one). The family models' weights are bf16, so a bf16
@@ -118,10 +127,7 @@ private Q_SLOTS:
     void familyMatchesReference_data() {
         QTest::addColumn<QString>("model");
         QTest::addColumn<int>("prompt");
-        // The shared ones, and from the same generator (models/families/make_references.py):
-        // Gemma 1, Gemma 2 (soft-caps 2 and 3, window 8 on even layers), Gemma 3 in the
-        // newer model.language_model.* layout, a 3-layer llama3; each with a 320-token prompt.
-        for (const char* m : {"tiny-llama3", "tiny-gemma3-mm", "tiny-gemma", "tiny-gemma2", "tiny-gemma3-mm-new", "tiny-llama3-long"}) {
+        for (const char* m : kFamilyModels) {
             const auto ref = cmftest::loadJson(cmftest::dataPath(std::string("models/") + m + "/reference.json"));
             for (size_t p = 0; p < ref["prompts"].size(); ++p)
                 QTest::newRow((std::string(m) + "/" + ref["prompts"][p]["name"].get<std::string>()).c_str()) << QString::fromLatin1(m) << int(p);
@@ -164,7 +170,7 @@ private Q_SLOTS:
         QTest::addColumn<QString>("model");
         QTest::addColumn<QString>("quant");
         QTest::addColumn<double>("limit");
-        for (const char* m : {"tiny-llama3", "tiny-gemma3-mm", "tiny-gemma", "tiny-gemma2", "tiny-gemma3-mm-new", "tiny-llama3-long"}) {
+        for (const char* m : kFamilyModels) {
             QTest::newRow((std::string(m) + "/bf16").c_str()) << QString::fromLatin1(m) << u"bf16"_qs << kBf16Limit;
             QTest::newRow((std::string(m) + "/q8").c_str()) << QString::fromLatin1(m) << u"q8"_qs << kQ8Limit;
         }

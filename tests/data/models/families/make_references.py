@@ -8,9 +8,16 @@ The models themselves come from ../shared/peers/llamacpp/make_random_model.py:
     tiny-gemma2         preset tiny-gemma2, seed 62, Gemma 3 tokenizer
     tiny-gemma3-mm-new  preset tiny-gemma3-mm --layout conditional-new, seed 53
     tiny-llama3-long    preset tiny-llama3 --set layers=3, seed 71, Llama 2 tokenizer
+    tiny-mistral        preset tiny-mistral --set layers=3 --set sliding_window=5, seed 81, Mistral tokenizer
+    tiny-qwen2-yarn-swa preset tiny-qwen2-yarn --set max_pos=512 --set rope_scaling='{"factor":4.0,
+                        "original_max_position_embeddings":128,"type":"yarn"}', seed 82, Qwen3 tokenizer;
+                        then config.json: use_sliding_window true, sliding_window 16, max_window_layers 1
+                        (layer 1 slides, and YaRN applies to both layers)
+    tiny-gemma3         preset tiny-gemma3 (Gemma3ForCausalLM) --set layers=7 --set sliding_window=5, seed 83
 Usage: make_references.py PEER_DIR MODELS_DIR   (needs python3-numpy)
-Prompts: the five of the shared model of the same tokenizer, plus "long320",
-320 seeded random ids (every window bites, RoPE scaling reaches further)."""
+Prompts: the five of the shared model of the same tokenizer (none for the
+Mistral and Qwen tokenizers), plus seeded random ids: "rand24" and "long320"
+(every window bites, RoPE scaling reaches further)."""
 import json, random, sys
 
 peer, models = sys.argv[1], sys.argv[2]
@@ -18,14 +25,22 @@ sys.path.insert(0, peer)
 import hf_ref  # noqa: E402
 
 SHARED = {"gemma": models + "/tiny-gemma3-mm/reference.json", "llama": models + "/tiny-llama3/reference.json"}
-MODELS = {"tiny-gemma": "gemma", "tiny-gemma2": "gemma", "tiny-gemma3-mm-new": "gemma", "tiny-llama3-long": "llama"}
+MODELS = {"tiny-gemma": "gemma", "tiny-gemma2": "gemma", "tiny-gemma3-mm-new": "gemma", "tiny-llama3-long": "llama",
+          "tiny-mistral": None, "tiny-qwen2-yarn-swa": None, "tiny-gemma3": "gemma"}
+COMPUTATION = json.load(open(SHARED["gemma"]))["computation"]
+only = sys.argv[3:]  # optional: the models to redo
 
 for name, tok in MODELS.items():
-    base = json.load(open(SHARED[tok]))
+    if only and name not in only:
+        continue
+    base = json.load(open(SHARED[tok])) if tok else {"prompts": []}
     prompts = [(p["name"], p["prompt_ids"]) for p in base["prompts"]]
     rng = random.Random(320)
-    prompts.append(("long320", [base["prompts"][0]["prompt_ids"][0]] + [rng.randrange(3, 1000) for _ in range(319)]))
-    out = {"model": name, "computation": base["computation"], "prompts": []}
+    first = [base["prompts"][0]["prompt_ids"][0]] if tok else []
+    if not tok:
+        prompts.append(("rand24", [rng.randrange(3, 1000) for _ in range(24)]))
+    prompts.append(("long320", first + [rng.randrange(3, 1000) for _ in range(320 - len(first))]))
+    out = {"model": name, "computation": COMPUTATION, "prompts": []}
     for pname, ids in prompts:
         g = hf_ref.greedy(models + "/" + name, ids, 32, 10)
         margins = g["margins"]
