@@ -30,6 +30,8 @@ public:
         : m_(m), prefix_(std::move(skillPrefix)), replacements_(replacements) {}
 
     bool has(const std::string& name) const { return bytes(name).has_value(); }
+    // Every name asked for (found or not): what the forward pass reads.
+    const std::set<std::string>& asked() const { return asked_; }
 
     Weight weight(const std::string& name, bool required = true) const {
         const auto b = bytes(name);
@@ -62,6 +64,7 @@ public:
 private:
     // The payload and the directory's ndim (a replacement takes the ndim of the tensor it replaces).
     std::optional<std::pair<TensorBytes, uint32_t>> bytes(const std::string& name) const {
+        asked_.insert(name);
         std::optional<uint64_t> i;
         if (!prefix_.empty()) i = m_.find(prefix_ + name);
         if (!i) i = m_.find(name);
@@ -76,7 +79,24 @@ private:
     const cmf::Model& m_;
     std::string prefix_;
     const std::map<std::string, TensorBytes>* replacements_;
+    mutable std::set<std::string> asked_;
 };
+
+// A text-model tensor the forward pass never reads (an MLP bias, a norm of a
+// kind the engine has no operator for) would change the output of the model
+// it came from: refused by name instead of run without it. MTP heads
+// (model.mtp.*, not run by this engine), skills (skill.*) and tensors outside
+// model.* / lm_head.* (a vision tower another tool kept) do not touch the
+// text forward pass.
+void checkEveryTensorRead(const cmf::Model& file, const Loader& L) {
+    for (const auto& t : file.tensors()) {
+        const std::string_view n = t.record.name;
+        const bool text = n.starts_with("model.") || n.starts_with("lm_head.");
+        if (text && !n.starts_with("model.mtp.") && !L.asked().count(std::string(n)))
+            throw Error(ErrorKind::Parse, "model: tensor " + std::string(n) + " has no operator in this engine; running without it "
+                                                                            "would change the output");
+    }
+}
 
 // Full layers: rope_theta, partial_rotary_factor and the spec's `yarn` block
 // or an HF-style `rope_scaling`; sliding layers: rope_local_base_freq,
@@ -248,7 +268,9 @@ std::shared_ptr<const Model> Model::open(const std::string& path) {
     }
     if (const auto& cb = primary.chatBundle()) c.eosIds = cb->eosTokenIds;
 
-    m->backbone_ = std::make_shared<const Weights>(loadWeights(Loader(m->file_), c, a));
+    const Loader loader(m->file_);
+    m->backbone_ = std::make_shared<const Weights>(loadWeights(loader, c, a));
+    checkEveryTensorRead(m->file_, loader);
     for (const auto& rec : m->file_.primary().skills()) m->skillIds_.push_back(rec.id);
     return m;
 }

@@ -40,18 +40,23 @@ std::vector<int32_t> greedy(cmf::engine::Runner& r, const std::vector<int32_t>& 
 
 // A copy of a converted model whose header's arch is changed by edit: a
 // header another tool (or an older converter) could have written.
-std::string withArch(const std::string& in, const std::string& out, const std::function<void(nlohmann::json&)>& edit) {
+std::string withArch(const std::string& in, const std::string& out, const std::function<void(nlohmann::json&)>& edit,
+                     const std::string& extraTensor = {}) {
     const auto m = cmf::Model::open(in);
     nlohmann::json header = m.primary().header();
     header.erase("section_hashes");
     edit(header["arch"]);
     std::vector<std::string> names;
     for (const auto& t : m.tensors()) names.emplace_back(t.record.name);
+    if (!extraTensor.empty()) names.push_back(extraTensor);
     cmf::Writer w(out, header, names, {});
     for (const auto& t : m.tensors()) {
         const auto b = m.tensorBytes(t);
         w.write(std::string(t.record.name), t.record.dtype, t.record.dims(), b.data, b.nbytes);
     }
+    const std::vector<float> zeros(256, 0.0f); // a [256] f32 vector: an MLP bias of tiny-llama3's FFN width
+    if (!extraTensor.empty())
+        w.write(extraTensor, cmf::DType::F32, {256}, reinterpret_cast<const uint8_t*>(zeros.data()), zeros.size() * sizeof(float));
     w.commit();
     return out;
 }
@@ -240,6 +245,10 @@ private Q_SLOTS:
         named("unknown-field.cmf", [](auto& a) { a["logit_scale"] = 0.5; }, "arch.logit_scale");
         named("both-scalings.cmf", [](auto& a) { a["yarn"] = {{"factor", 2.0}, {"original_max_position_embeddings", 4096}}; }, "yarn");
         named("activation.cmf", [](auto& a) { a["hidden_act"] = "relu2"; }, "relu2");
+        // A tensor no operator reads (Llama's mlp_bias: true) is not dropped silently.
+        const std::string why = refusal(withArch(base, dir + "/mlp-bias.cmf", [](auto&) {}, "model.layers.0.mlp.gate_proj.bias"));
+        QVERIFY2(why.find("model.layers.0.mlp.gate_proj.bias") != std::string::npos, why.c_str());
+        QVERIFY(refusal(withArch(base, dir + "/vision.cmf", [](auto&) {}, "vision_tower.vision_model.post_layernorm.bias")).empty());
         // A Gemma file from before embed_scale was written: its scale is unknown.
         named("gemma-unscaled.cmf", [](auto& a) { a["norm_style"] = "gemma"; }, "embed_scale");
         // Dynamic RoPE past max_position_embeddings would need the cached keys
