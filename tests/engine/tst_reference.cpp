@@ -72,12 +72,14 @@ std::string refusal(const std::string& path) {
 
 // The shared family models (tiny-llama3, tiny-gemma3-mm), and from the same
 // generator (models/families/make_references.py): Gemma 1; Gemma 2 (soft-caps
-// 2 and 3, window 8 on even layers); Gemma 3 in the newer
+// 2 and 3, window 8 on even layers; and 6 layers, window 3,
+// query_pre_attn_scalar 16 != head_dim); Gemma 3 in the newer
 // model.language_model.* layout and as Gemma3ForCausalLM (7 layers, window 5);
 // a 3-layer llama3; Mistral (3 layers, window 5); Qwen2 with YaRN on both
 // layers and a window of 16 on layer 1. Each has a 320-token prompt.
 constexpr const char* kFamilyModels[] = {"tiny-llama3",      "tiny-gemma3-mm", "tiny-gemma",   "tiny-gemma2",        "tiny-gemma3-mm-new",
-                                         "tiny-llama3-long", "tiny-gemma3",    "tiny-mistral", "tiny-qwen2-yarn-swa"};
+                                         "tiny-llama3-long", "tiny-gemma3",    "tiny-mistral", "tiny-qwen2-yarn-swa",
+                                         "tiny-gemma2-qpas"};
 
 // Ceilings of the largest top-10 logit difference of a bf16 / q8 conversion
 // to its f32 run over every step of every prompt (quantizedFamilyAgreesWithF32

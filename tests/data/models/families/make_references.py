@@ -6,6 +6,8 @@ tiny-llama3-long), in the format of ../shared/models/families/*/reference.json.
 The models themselves come from ../shared/peers/llamacpp/make_random_model.py:
     tiny-gemma          preset tiny-gemma, seed 61, Gemma 3 tokenizer
     tiny-gemma2         preset tiny-gemma2, seed 62, Gemma 3 tokenizer
+    tiny-gemma2-qpas    preset tiny-gemma2 --set layers=6 --set sliding_window=3
+                        --set query_pre_attn_scalar=16 (!= head_dim 32), seed 64
     tiny-gemma3-mm-new  preset tiny-gemma3-mm --layout conditional-new, seed 53
     tiny-llama3-long    preset tiny-llama3 --set layers=3, seed 71, Llama 2 tokenizer
     tiny-mistral        preset tiny-mistral --set layers=3 --set sliding_window=5, seed 81, Mistral tokenizer
@@ -26,7 +28,7 @@ import hf_ref  # noqa: E402
 
 SHARED = {"gemma": models + "/tiny-gemma3-mm/reference.json", "llama": models + "/tiny-llama3/reference.json"}
 MODELS = {"tiny-gemma": "gemma", "tiny-gemma2": "gemma", "tiny-gemma3-mm-new": "gemma", "tiny-llama3-long": "llama",
-          "tiny-mistral": None, "tiny-qwen2-yarn-swa": None, "tiny-gemma3": "gemma"}
+          "tiny-mistral": None, "tiny-qwen2-yarn-swa": None, "tiny-gemma3": "gemma", "tiny-gemma2-qpas": "gemma"}
 COMPUTATION = json.load(open(SHARED["gemma"]))["computation"]
 only = sys.argv[3:]  # optional: the models to redo
 
