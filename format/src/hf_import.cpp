@@ -165,6 +165,7 @@ struct Rope {
     double theta = 0;
     json scaling;                    // null = plain RoPE
     std::optional<double> localTheta; // from rope_parameters.sliding_attention
+    std::optional<json> localScaling; // rope_parameters.sliding_attention itself (Gemma 3, transformers >= 4.56)
 };
 
 Rope ropeOf(const Config& c) {
@@ -173,8 +174,11 @@ Rope ropeOf(const Config& c) {
         const json& global = p->contains("full_attention") ? (*p)["full_attention"] : *p;
         if (global.contains("rope_theta")) r.theta = Config::asNumber(global["rope_theta"], "rope_parameters.rope_theta");
         r.scaling = global;
-        if (p->contains("sliding_attention") && (*p)["sliding_attention"].contains("rope_theta"))
-            r.localTheta = Config::asNumber((*p)["sliding_attention"]["rope_theta"], "rope_parameters.rope_theta");
+        if (p->contains("sliding_attention") && (*p)["sliding_attention"].is_object()) {
+            const json& local = (*p)["sliding_attention"];
+            if (local.contains("rope_theta")) r.localTheta = Config::asNumber(local["rope_theta"], "rope_parameters.rope_theta");
+            r.localScaling = local;
+        }
     }
     if (!r.scaling.is_null() && !r.scaling.is_object()) fail("rope_scaling is not an object");
     return r;
@@ -428,7 +432,7 @@ json archOf(const json& config, const std::string& embedDtype) {
     // The full layers' scaling: the spec's yarn block, or rope_scaling as HF
     // has it (llama3, linear, dynamic, longrope, …: the engine refuses what it
     // does not implement).
-    json localScaling; // what sliding layers use
+    json localScaling; // what sliding layers use, when one rotary embedding serves every layer
     if (!rope.scaling.is_null()) {
         const std::string type = ropeType(rope.scaling);
         if (type == "yarn") {
@@ -450,7 +454,20 @@ json archOf(const json& config, const std::string& embedDtype) {
         arch["local_partial_rotary_factor"] = c.number("local_partial_rotary_factor", 1.0);
         // One rotary embedding serves every layer, except in Gemma 3, whose
         // local layers have their own base and never the scaling.
-        if (f != Family::Gemma3 && !localScaling.is_null()) arch["rope_local_scaling"] = localScaling;
+        // rope_parameters per layer type says it for each kind.
+        if (rope.localScaling) {
+            const std::string type = ropeType(*rope.localScaling);
+            localScaling = nullptr;
+            if (type == "yarn") {
+                localScaling = yarnBlock(*rope.localScaling, c);
+                localScaling["rope_type"] = "yarn";
+            } else if (type != "default") {
+                localScaling = type == "longrope" ? longropeBlock(*rope.localScaling, c) : *rope.localScaling;
+            }
+            if (!localScaling.is_null()) arch["rope_local_scaling"] = localScaling;
+        } else if (f != Family::Gemma3 && !localScaling.is_null()) {
+            arch["rope_local_scaling"] = localScaling;
+        }
     }
 
     // Gemma's attention scale and logit soft-capping change the output; carry them when set.

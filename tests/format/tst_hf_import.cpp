@@ -361,6 +361,10 @@ private Q_SLOTS:
         JCOMPARE(arch["rope_local_base_freq"], 10000.0);
         JCOMPARE(arch["rope_scaling"]["rope_type"], "linear");
         JCOMPARE(arch["rope_scaling"]["factor"], 8.0);
+        QVERIFY(!arch.contains("rope_local_scaling")); // the local entry is default
+        // A local entry with its own scaling is carried to the sliding layers.
+        g["text_config"]["rope_parameters"]["sliding_attention"] = {{"rope_type", "linear"}, {"factor", 2.0}, {"rope_theta", 10000.0}};
+        JCOMPARE(cmf::hf::archFromConfig(g)["rope_local_scaling"], g["text_config"]["rope_parameters"]["sliding_attention"]);
     }
 
     void gemma2Alternating() {
