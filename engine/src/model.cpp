@@ -15,6 +15,13 @@ double num(const nlohmann::json& a, const char* k, double dflt) {
     return a.contains(k) && a[k].is_number() ? a[k].get<double>() : dflt;
 }
 
+// An optional field that changes the output: absent or null = dflt, present = a number.
+double field(const nlohmann::json& a, const char* k, double dflt) {
+    if (!a.contains(k) || a[k].is_null()) return dflt;
+    if (!a[k].is_number()) throw Error(ErrorKind::Parse, std::string("header: arch.") + k + " is not a number");
+    return a[k].get<double>();
+}
+
 uint32_t count(const nlohmann::json& a, const char* k) {
     if (!a.contains(k) || !a[k].is_number_integer() || a[k].get<int64_t>() <= 0)
         throw Error(ErrorKind::Parse, std::string("header: arch.") + k + " is missing or not a positive integer");
@@ -248,16 +255,16 @@ std::shared_ptr<const Model> Model::open(const std::string& path) {
     c.maxPositions = uint32_t(num(a, "max_position_embeddings", 4096));
     c.activation = activationOf(a);
     checkArchFields(a);
-    c.embedScale = num(a, "embed_scale", 0);
-    if (c.gemmaNorm && !a.contains("embed_scale"))
+    c.embedScale = float(field(a, "embed_scale", 0));
+    if (c.gemmaNorm && c.embedScale == 0)
         throw Error(ErrorKind::Parse, "header: a norm_style \"gemma\" model without arch.embed_scale (written by an older converter, "
                                       "which left out Gemma's √hidden embedding scale); convert it again");
     // Gemma 2/3: scores scale by query_pre_attn_scalar^-1/2 instead of head_dim^-1/2.
-    const double qpas = num(a, "query_pre_attn_scalar", double(c.headDim));
+    const double qpas = field(a, "query_pre_attn_scalar", double(c.headDim));
     if (!(qpas > 0)) throw Error(ErrorKind::Parse, "header: arch.query_pre_attn_scalar is not positive");
     c.attnScale = float(1.0 / std::sqrt(qpas));
-    c.attnSoftcap = num(a, "attn_logit_softcapping", 0);
-    c.finalSoftcap = num(a, "final_logit_softcapping", 0);
+    c.attnSoftcap = field(a, "attn_logit_softcapping", 0);
+    c.finalSoftcap = field(a, "final_logit_softcapping", 0);
     if (c.attnSoftcap < 0 || c.finalSoftcap < 0) throw Error(ErrorKind::Parse, "header: a logit soft-cap is negative");
     if (a.contains("moe") && a["moe"].is_object()) {
         const auto& moe = a["moe"];

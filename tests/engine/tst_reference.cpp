@@ -247,6 +247,7 @@ private Q_SLOTS:
         named("unknown-field.cmf", [](auto& a) { a["logit_scale"] = 0.5; }, "arch.logit_scale");
         named("both-scalings.cmf", [](auto& a) { a["yarn"] = {{"factor", 2.0}, {"original_max_position_embeddings", 4096}}; }, "yarn");
         named("activation.cmf", [](auto& a) { a["hidden_act"] = "relu2"; }, "relu2");
+        named("cap-text.cmf", [](auto& a) { a["final_logit_softcapping"] = "30"; }, "arch.final_logit_softcapping is not a number");
         // A tensor no operator reads (Llama's mlp_bias: true) is not dropped silently.
         const std::string why = refusal(withArch(base, dir + "/mlp-bias.cmf", [](auto&) {}, "model.layers.0.mlp.gate_proj.bias"));
         QVERIFY2(why.find("model.layers.0.mlp.gate_proj.bias") != std::string::npos, why.c_str());
