@@ -649,6 +649,62 @@
         <source>Meaning</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>RoPE scaling</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RoPE variant of global layers: linear, dynamic, llama3, yarn or longrope</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Local RoPE scaling</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RoPE variant of sliding-window layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Activation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gate activation of the feed-forward blocks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Embedding scale</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Embeddings are multiplied by it (Gemma: √hidden in the weights&apos; dtype)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Query scalar</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Attention scores scale by its inverse square root instead of the head dimension&apos;s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Attention soft-cap</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scores become c·tanh(s/c) before the mask</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Logit soft-cap</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Output logits become c·tanh(x/c)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cmfw::BitsView</name>

@@ -651,6 +651,62 @@
         <source>Meaning</source>
         <translation>Смысл</translation>
     </message>
+    <message>
+        <source>RoPE scaling</source>
+        <translation>Масштабирование RoPE</translation>
+    </message>
+    <message>
+        <source>RoPE variant of global layers: linear, dynamic, llama3, yarn or longrope</source>
+        <translation>Вариант RoPE глобальных слоёв: linear, dynamic, llama3, yarn или longrope</translation>
+    </message>
+    <message>
+        <source>Local RoPE scaling</source>
+        <translation>Локальное масштабирование RoPE</translation>
+    </message>
+    <message>
+        <source>RoPE variant of sliding-window layers</source>
+        <translation>Вариант RoPE слоёв со скользящим окном</translation>
+    </message>
+    <message>
+        <source>Activation</source>
+        <translation>Активация</translation>
+    </message>
+    <message>
+        <source>Gate activation of the feed-forward blocks</source>
+        <translation>Активация гейта блоков прямого распространения</translation>
+    </message>
+    <message>
+        <source>Embedding scale</source>
+        <translation>Масштаб эмбеддингов</translation>
+    </message>
+    <message>
+        <source>Embeddings are multiplied by it (Gemma: √hidden in the weights&apos; dtype)</source>
+        <translation>На него умножаются эмбеддинги (Gemma: √hidden в типе данных весов)</translation>
+    </message>
+    <message>
+        <source>Query scalar</source>
+        <translation>Скаляр запроса</translation>
+    </message>
+    <message>
+        <source>Attention scores scale by its inverse square root instead of the head dimension&apos;s</source>
+        <translation>Оценки внимания масштабируются на обратный квадратный корень из него, а не из размерности головы</translation>
+    </message>
+    <message>
+        <source>Attention soft-cap</source>
+        <translation>Мягкое ограничение внимания</translation>
+    </message>
+    <message>
+        <source>Scores become c·tanh(s/c) before the mask</source>
+        <translation>Оценки становятся c·tanh(s/c) до маски</translation>
+    </message>
+    <message>
+        <source>Logit soft-cap</source>
+        <translation>Мягкое ограничение логитов</translation>
+    </message>
+    <message>
+        <source>Output logits become c·tanh(x/c)</source>
+        <translation>Выходные логиты становятся c·tanh(x/c)</translation>
+    </message>
 </context>
 <context>
     <name>cmfw::BitsView</name>

@@ -647,6 +647,62 @@
         <source>Meaning</source>
         <translation>含义</translation>
     </message>
+    <message>
+        <source>RoPE scaling</source>
+        <translation>RoPE 缩放</translation>
+    </message>
+    <message>
+        <source>RoPE variant of global layers: linear, dynamic, llama3, yarn or longrope</source>
+        <translation>全局层的 RoPE 变体：linear、dynamic、llama3、yarn 或 longrope</translation>
+    </message>
+    <message>
+        <source>Local RoPE scaling</source>
+        <translation>局部 RoPE 缩放</translation>
+    </message>
+    <message>
+        <source>RoPE variant of sliding-window layers</source>
+        <translation>滑动窗口层的 RoPE 变体</translation>
+    </message>
+    <message>
+        <source>Activation</source>
+        <translation>激活函数</translation>
+    </message>
+    <message>
+        <source>Gate activation of the feed-forward blocks</source>
+        <translation>前馈块门控的激活函数</translation>
+    </message>
+    <message>
+        <source>Embedding scale</source>
+        <translation>嵌入缩放</translation>
+    </message>
+    <message>
+        <source>Embeddings are multiplied by it (Gemma: √hidden in the weights&apos; dtype)</source>
+        <translation>嵌入向量乘以该值（Gemma：按权重数据类型取整的 √hidden）</translation>
+    </message>
+    <message>
+        <source>Query scalar</source>
+        <translation>查询缩放量</translation>
+    </message>
+    <message>
+        <source>Attention scores scale by its inverse square root instead of the head dimension&apos;s</source>
+        <translation>注意力分数按其平方根的倒数缩放，而非按头维度</translation>
+    </message>
+    <message>
+        <source>Attention soft-cap</source>
+        <translation>注意力软上限</translation>
+    </message>
+    <message>
+        <source>Scores become c·tanh(s/c) before the mask</source>
+        <translation>在掩码之前分数变为 c·tanh(s/c)</translation>
+    </message>
+    <message>
+        <source>Logit soft-cap</source>
+        <translation>logit 软上限</translation>
+    </message>
+    <message>
+        <source>Output logits become c·tanh(x/c)</source>
+        <translation>输出 logit 变为 c·tanh(x/c)</translation>
+    </message>
 </context>
 <context>
     <name>cmfw::BitsView</name>

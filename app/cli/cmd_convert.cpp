@@ -57,7 +57,8 @@ nlohmann::json reportJson(const cmf::ConvertReport& r) {
             {"output_bytes", r.outputBytes},
             {"seconds", r.seconds},
             {"mb_per_s", r.seconds > 0 ? double(r.sourceBytes) / 1e6 / r.seconds : 0.0},
-            {"tensors", tensors}};
+            {"tensors", tensors},
+            {"skipped", r.skipped}};
 }
 
 void printReport(const cmf::ConvertReport& r, bool perTensor) {
@@ -85,6 +86,16 @@ void printReport(const cmf::ConvertReport& r, bool perTensor) {
     std::printf("\nsource %.1f MB -> output %.1f MB in %.2f s (%.0f MB/s of source)\n", double(r.sourceBytes) / 1e6,
                 double(r.outputBytes) / 1e6, r.seconds, r.seconds > 0 ? double(r.sourceBytes) / 1e6 / r.seconds : 0.0);
     if (!worstName.empty()) std::printf("largest relative RMS error %.5f (%s)\n", worst, worstName.c_str());
+    if (!r.skipped.empty()) {
+        std::map<std::string, size_t> parts;
+        for (std::string_view n : r.skipped) {
+            if (n.starts_with("model.")) n.remove_prefix(6);
+            ++parts[std::string(n.substr(0, n.find('.')))];
+        }
+        std::printf("skipped %zu source tensors, not part of the text model:", r.skipped.size());
+        for (const auto& [part, n] : parts) std::printf(" %s (%zu)", part.c_str(), n);
+        std::printf("\n");
+    }
     for (const auto& p : r.outputs) std::printf("wrote %s\n", p.c_str());
 }
 

@@ -54,6 +54,28 @@ void printSummary(const cmf::CmfFile& f) {
                     val("num_attention_heads").c_str(), val("num_kv_heads").c_str(), val("head_dim").c_str(),
                     val("intermediate_size").c_str(), val("vocab_size").c_str(), val("norm_style").c_str());
         if (a.contains("moe") && a["moe"].is_object()) std::printf("moe %s\n", cmf::printable(jsonText(a["moe"], -1)).c_str());
+        // RoPE per layer kind: base and variant (with its parameters).
+        auto variant = [&](const char* key) -> std::string {
+            if (!a.contains(key) || !a[key].is_object()) return "default";
+            const auto& o = a[key];
+            std::string name = std::string(key) == "yarn" ? "yarn" : "default", params;
+            for (const char* k : {"rope_type", "type"})
+                if (std::string(key) != "yarn" && o.contains(k) && o[k].is_string()) {
+                    name = o[k].get<std::string>();
+                    break;
+                }
+            for (const auto& [k, v] : o.items())
+                if (k != "rope_type" && k != "type") params += (params.empty() ? "" : ", ") + k + " " + jsonText(v, -1);
+            return cmf::printable(name + (params.empty() ? "" : " (" + params + ")"));
+        };
+        std::printf("rope: theta %s, %s\n", val("rope_theta").c_str(), variant(a.contains("yarn") ? "yarn" : "rope_scaling").c_str());
+        if (a.contains("rope_local_base_freq"))
+            std::printf("rope of sliding layers: theta %s, %s; window %s\n", val("rope_local_base_freq").c_str(),
+                        variant("rope_local_scaling").c_str(), val("sliding_window").c_str());
+        std::string extras;
+        for (const char* k : {"hidden_act", "embed_scale", "query_pre_attn_scalar", "attn_logit_softcapping", "final_logit_softcapping"})
+            if (a.contains(k) && !a[k].is_null()) extras += (extras.empty() ? "" : ", ") + std::string(k) + " " + val(k);
+        if (!extras.empty()) std::printf("%s\n", extras.c_str());
     }
     if (h.contains("quant_type") && h["quant_type"].is_string())
         std::printf("quant_type %s\n", cmf::printable(h["quant_type"].get<std::string>()).c_str());

@@ -40,7 +40,7 @@ void attendBatch(const AttentionBatch& a, uint32_t firstQuery, uint32_t queries,
         for (uint32_t h = 0; h < a.group; ++h) {
             float* row = s.data() + (size_t(t) * a.group + h) * keys;
             const uint32_t lo = start - kStart, hi = p - kStart; // valid keys [lo, hi]
-            for (uint32_t j = lo; j <= hi; ++j) row[j] *= a.scale;
+            for (uint32_t j = lo; j <= hi; ++j) row[j] = softcap(row[j] * a.scale, a.cap);
             softmaxInPlace(row + lo, hi + 1 - lo);
             std::fill(row, row + lo, 0.0f);
             std::fill(row + hi + 1, row + keys, 0.0f);

@@ -6,12 +6,20 @@
 
 #include <algorithm>
 #include <cmath>
+#include <set>
 
 namespace cmf::engine {
 namespace {
 
 double num(const nlohmann::json& a, const char* k, double dflt) {
     return a.contains(k) && a[k].is_number() ? a[k].get<double>() : dflt;
+}
+
+// An optional field that changes the output: absent or null = dflt, present = a number.
+double field(const nlohmann::json& a, const char* k, double dflt) {
+    if (!a.contains(k) || a[k].is_null()) return dflt;
+    if (!a[k].is_number()) throw Error(ErrorKind::Parse, std::string("header: arch.") + k + " is not a number");
+    return a[k].get<double>();
 }
 
 uint32_t count(const nlohmann::json& a, const char* k) {
@@ -29,6 +37,8 @@ public:
         : m_(m), prefix_(std::move(skillPrefix)), replacements_(replacements) {}
 
     bool has(const std::string& name) const { return bytes(name).has_value(); }
+    // Every name asked for (found or not): what the forward pass reads.
+    const std::set<std::string>& asked() const { return asked_; }
 
     Weight weight(const std::string& name, bool required = true) const {
         const auto b = bytes(name);
@@ -61,6 +71,7 @@ public:
 private:
     // The payload and the directory's ndim (a replacement takes the ndim of the tensor it replaces).
     std::optional<std::pair<TensorBytes, uint32_t>> bytes(const std::string& name) const {
+        asked_.insert(name);
         std::optional<uint64_t> i;
         if (!prefix_.empty()) i = m_.find(prefix_ + name);
         if (!i) i = m_.find(name);
@@ -75,25 +86,45 @@ private:
     const cmf::Model& m_;
     std::string prefix_;
     const std::map<std::string, TensorBytes>* replacements_;
+    mutable std::set<std::string> asked_;
 };
 
+// A text-model tensor the forward pass never reads (an MLP bias, a norm of a
+// kind the engine has no operator for) would change the output of the model
+// it came from: refused by name instead of run without it. MTP heads
+// (model.mtp.*, not run by this engine), skills (skill.*) and tensors outside
+// model.* / lm_head.* (a vision tower another tool kept) do not touch the
+// text forward pass.
+void checkEveryTensorRead(const cmf::Model& file, const Loader& L) {
+    for (const auto& t : file.tensors()) {
+        const std::string_view n = t.record.name;
+        const bool text = n.starts_with("model.") || n.starts_with("lm_head.");
+        if (text && !n.starts_with("model.mtp.") && !L.asked().count(std::string(n)))
+            throw Error(ErrorKind::Parse, "model: tensor " + std::string(n) + " has no operator in this engine; running without it "
+                                                                            "would change the output");
+    }
+}
+
+// Full layers: rope_theta, partial_rotary_factor and the spec's `yarn` block
+// or an HF-style `rope_scaling`; sliding layers: rope_local_base_freq,
+// local_partial_rotary_factor and `rope_local_scaling` (absent: none, as
+// Gemma 3's local layers have).
 RopeConfig ropeFor(const nlohmann::json& a, bool sliding) {
     RopeConfig r;
+    const double maxPos = num(a, "max_position_embeddings", 0);
     if (sliding) {
         r.theta = num(a, "rope_local_base_freq", num(a, "rope_theta", 10000.0));
         r.partialRotaryFactor = num(a, "local_partial_rotary_factor", 1.0);
+        if (a.contains("rope_local_scaling") && !a["rope_local_scaling"].is_null())
+            applyScaling(r, a["rope_local_scaling"], false, maxPos, "arch.rope_local_scaling");
         return r;
     }
     r.theta = num(a, "rope_theta", 10000.0);
     r.partialRotaryFactor = num(a, "partial_rotary_factor", 1.0);
-    if (a.contains("yarn") && a["yarn"].is_object()) {
-        const auto& y = a["yarn"];
-        r.yarnFactor = num(y, "factor", 1.0);
-        r.yarnOriginalMax = num(y, "original_max_position_embeddings", num(a, "max_position_embeddings", 4096));
-        r.yarnBetaFast = num(y, "beta_fast", 32.0);
-        r.yarnBetaSlow = num(y, "beta_slow", 1.0);
-        r.yarnAttentionFactor = num(y, "attention_factor", 0.1 * std::log(r.yarnFactor) + 1.0);
-    }
+    const bool yarn = a.contains("yarn") && !a["yarn"].is_null(), scaling = a.contains("rope_scaling") && !a["rope_scaling"].is_null();
+    if (yarn && scaling) throw Error(ErrorKind::Parse, "header: arch has both yarn and rope_scaling; which one the full layers use is ambiguous");
+    if (yarn) applyScaling(r, a["yarn"], true, maxPos, "arch.yarn");
+    if (scaling) applyScaling(r, a["rope_scaling"], false, maxPos, "arch.rope_scaling");
     return r;
 }
 
@@ -162,6 +193,43 @@ Weights loadWeights(const Loader& L, const ModelConfig& c, const nlohmann::json&
     return w;
 }
 
+// Every arch field changes what the engine computes or is descriptive; a
+// field outside this list may change the output in a way the engine does not
+// know, so the model is refused instead of run without it (README "arch
+// fields the engine honours").
+void checkArchFields(const nlohmann::json& a) {
+    static const std::set<std::string> known = {
+        // descriptive or checked elsewhere (tensor presence decides biases, MoE layers, MTP heads)
+        "arch_name", "intermediate_size", "attention_bias", "moe", "mtp",
+        // Qwen3.5 linear attention: LinearAttention layers are refused where they are met
+        "linear_conv_kernel_dim", "linear_num_key_heads", "linear_num_value_heads", "linear_key_head_dim", "linear_value_head_dim",
+        // shapes
+        "hidden_size", "num_layers", "num_attention_heads", "num_kv_heads", "head_dim", "vocab_size", "attention_heads_per_layer",
+        "layer_types", "max_position_embeddings", "tie_word_embeddings",
+        // norms, activation, embeddings, attention, logits
+        "rms_norm_eps", "norm_style", "hidden_act", "embed_scale", "query_pre_attn_scalar", "attn_logit_softcapping",
+        "final_logit_softcapping", "sliding_window",
+        // RoPE
+        "rope_theta", "partial_rotary_factor", "yarn", "rope_scaling", "rope_local_base_freq", "local_partial_rotary_factor",
+        "rope_local_scaling",
+    };
+    for (const auto& [key, value] : a.items())
+        if (!known.count(key) && !value.is_null())
+            throw Error(ErrorKind::Parse, "header: arch." + key + " is not a field this engine implements; it may change the output, "
+                                          "so the model is not run without it");
+}
+
+Activation activationOf(const nlohmann::json& a) {
+    if (!a.contains("hidden_act") || a["hidden_act"].is_null()) return Activation::Silu;
+    if (!a["hidden_act"].is_string()) throw Error(ErrorKind::Parse, "header: arch.hidden_act is not a string");
+    const std::string act = a["hidden_act"];
+    if (act == "silu" || act == "swish") return Activation::Silu;
+    if (act == "gelu_pytorch_tanh" || act == "gelu_tanh" || act == "gelu_new" || act == "gelu_fast") return Activation::GeluTanh;
+    if (act == "gelu") return Activation::GeluErf;
+    throw Error(ErrorKind::Parse, "header: arch.hidden_act \"" + act + "\" is not an activation this engine implements "
+                                  "(silu, gelu, gelu_pytorch_tanh)");
+}
+
 } // namespace
 
 std::shared_ptr<const Model> Model::open(const std::string& path) {
@@ -185,7 +253,19 @@ std::shared_ptr<const Model> Model::open(const std::string& path) {
     c.gemmaNorm = a.contains("norm_style") && a["norm_style"] == "gemma";
     c.slidingWindow = uint32_t(num(a, "sliding_window", 0));
     c.maxPositions = uint32_t(num(a, "max_position_embeddings", 4096));
-    c.geluFfn = a.contains("hidden_act") && a["hidden_act"].is_string() && a["hidden_act"].get<std::string>().rfind("gelu", 0) == 0;
+    c.activation = activationOf(a);
+    checkArchFields(a);
+    c.embedScale = float(field(a, "embed_scale", 0));
+    if (c.gemmaNorm && c.embedScale == 0)
+        throw Error(ErrorKind::Parse, "header: a norm_style \"gemma\" model without arch.embed_scale (written by an older converter, "
+                                      "which left out Gemma's √hidden embedding scale); convert it again");
+    // Gemma 2/3: scores scale by query_pre_attn_scalar^-1/2 instead of head_dim^-1/2.
+    const double qpas = field(a, "query_pre_attn_scalar", double(c.headDim));
+    if (!(qpas > 0)) throw Error(ErrorKind::Parse, "header: arch.query_pre_attn_scalar is not positive");
+    c.attnScale = float(1.0 / std::sqrt(qpas));
+    c.attnSoftcap = field(a, "attn_logit_softcapping", 0);
+    c.finalSoftcap = field(a, "final_logit_softcapping", 0);
+    if (c.attnSoftcap < 0 || c.finalSoftcap < 0) throw Error(ErrorKind::Parse, "header: a logit soft-cap is negative");
     if (a.contains("moe") && a["moe"].is_object()) {
         const auto& moe = a["moe"];
         c.topK = uint32_t(num(moe, "top_k", 1));
@@ -195,7 +275,9 @@ std::shared_ptr<const Model> Model::open(const std::string& path) {
     }
     if (const auto& cb = primary.chatBundle()) c.eosIds = cb->eosTokenIds;
 
-    m->backbone_ = std::make_shared<const Weights>(loadWeights(Loader(m->file_), c, a));
+    const Loader loader(m->file_);
+    m->backbone_ = std::make_shared<const Weights>(loadWeights(loader, c, a));
+    checkEveryTensorRead(m->file_, loader);
     for (const auto& rec : m->file_.primary().skills()) m->skillIds_.push_back(rec.id);
     return m;
 }

@@ -16,51 +16,11 @@ void rmsNorm(const float* x, const float* w, size_t n, double eps, bool gemma, f
     for (size_t i = 0; i < n; ++i) out[i] = (x[i] * inv) * (gemma ? 1.0f + w[i] : w[i]);
 }
 
-Rope makeRope(const RopeConfig& c, uint32_t headDim) {
-    Rope r;
-    r.rotDim = uint32_t(double(headDim) * c.partialRotaryFactor);
-    r.rotDim -= r.rotDim % 2;
-    const uint32_t half = r.rotDim / 2;
-    r.invFreq.resize(half);
-    for (uint32_t i = 0; i < half; ++i) r.invFreq[i] = 1.0 / std::pow(c.theta, double(2 * i) / double(r.rotDim));
-    if (c.yarnFactor > 1.0) {
-        // YaRN: interpolate the low frequencies by `factor`, keep the high
-        // ones, ramp linearly between the correction dims of beta_fast and
-        // beta_slow; scale cos and sin by the attention factor.
-        const double dim = r.rotDim, base = c.theta, maxPos = c.yarnOriginalMax;
-        auto correctionDim = [&](double rotations) {
-            return dim * std::log(maxPos / (rotations * 2 * M_PI)) / (2 * std::log(base));
-        };
-        double low = std::max(0.0, std::floor(correctionDim(c.yarnBetaFast)));
-        double high = std::min(dim - 1, std::ceil(correctionDim(c.yarnBetaSlow)));
-        if (low == high) high += 0.001;
-        for (uint32_t i = 0; i < half; ++i) {
-            const double ramp = std::clamp((double(i) - low) / (high - low), 0.0, 1.0);
-            const double extrapolation = 1.0 - ramp;
-            const double interp = r.invFreq[i] / c.yarnFactor;
-            r.invFreq[i] = interp * (1.0 - extrapolation) + r.invFreq[i] * extrapolation;
-        }
-        r.attentionFactor = float(c.yarnAttentionFactor);
-    }
-    return r;
-}
-
-void applyRope(const Rope& r, float* x, uint32_t pos) {
-    const uint32_t half = r.rotDim / 2;
-    for (uint32_t i = 0; i < half; ++i) {
-        const double angle = double(pos) * r.invFreq[i];
-        const float c = float(std::cos(angle)) * r.attentionFactor, s = float(std::sin(angle)) * r.attentionFactor;
-        const float a = x[i], b = x[i + half];
-        x[i] = a * c - b * s;
-        x[i + half] = b * c + a * s;
-    }
-}
-
 void attendHead(const float* q, const float* K, const float* V, size_t kvStride, uint32_t first, uint32_t last, uint32_t hd,
-                float scale, float* out) {
+                float scale, float* out, float cap) {
     std::vector<float> s(last + 1 - first);
     for (uint32_t j = first; j <= last; ++j) {
-        s[j - first] = kernels::dot(q, K + size_t(j) * kvStride, hd) * scale;
+        s[j - first] = softcap(kernels::dot(q, K + size_t(j) * kvStride, hd) * scale, cap);
     }
     softmaxInPlace(s.data(), s.size());
     std::fill(out, out + hd, 0.0f);

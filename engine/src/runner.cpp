@@ -29,7 +29,17 @@ Runner::Runner(std::shared_ptr<const Model> model, uint32_t ctx) : model_(std::m
     if (c.maxPositions && ctx_ > c.maxPositions)
         throw Error(ErrorKind::Parse, "context " + std::to_string(ctx_) + " exceeds the model's max_position_embeddings " +
                                           std::to_string(c.maxPositions));
-    for (const auto& l : model_->layers()) ropes_.push_back(makeRope(l.rope, c.headDim));
+    for (const auto& l : model_->layers()) {
+        // The cache holds rotated keys: a rope whose frequencies change with
+        // the length (dynamic past max_position_embeddings, longrope past its
+        // original context) would need them re-rotated, so such a context is
+        // refused rather than run with stale keys.
+        if (ropeFixedUpTo(l.rope) < ctx_)
+            throw Error(ErrorKind::Parse, "context " + std::to_string(ctx_) + " exceeds " + std::to_string(ropeFixedUpTo(l.rope)) +
+                                              ", past which rope type " + ropeScalingName(l.rope.scaling) +
+                                              " changes its frequencies; this engine runs it only up to there");
+        ropes_.push_back(makeRope(l.rope, c.headDim));
+    }
     // The caches grow as positions are used (see reserve), so a large context
     // costs memory only once the conversation gets there.
     k_.resize(model_->layers().size());
@@ -91,12 +101,12 @@ void Runner::reserve(uint32_t positions) {
 void Runner::attention(const Layer& l, size_t li, const float* q, size_t n, float* out) const {
     const auto& c = model_->config();
     const uint32_t hd = c.headDim, group = l.heads / c.kvHeads, kvw = c.kvHeads * hd;
-    const float scale = 1.0f / std::sqrt(float(hd));
+    const float scale = c.attnScale;
     const float* K = k_[li].data();
     const float* V = v_[li].data();
     if (n >= kBatchedAttention) {
         const AttentionBatch a{q, size_t(l.heads) * hd, K, V, kvw, pos_, hd, group,
-                               l.sliding ? c.slidingWindow : 0, scale};
+                               l.sliding ? c.slidingWindow : 0, scale, float(c.attnSoftcap)};
         const uint32_t chunks = uint32_t((n + kQueryChunk - 1) / kQueryChunk);
         tbb::parallel_for(uint32_t(0), chunks * c.kvHeads, [&](uint32_t job) {
             const uint32_t chunk = job / c.kvHeads, kvh = job % c.kvHeads;
@@ -121,7 +131,8 @@ void Runner::attention(const Layer& l, size_t li, const float* q, size_t n, floa
         const uint32_t kvh = uint32_t(h) / group;
         const uint32_t start = (l.sliding && c.slidingWindow && p + 1 > c.slidingWindow) ? p + 1 - c.slidingWindow : 0;
         const float* qh = q + t * (size_t(l.heads) * hd) + h * hd;
-        attendHead(qh, K + kvh * hd, V + kvh * hd, kvw, start, p, hd, scale, out + t * (size_t(l.heads) * hd) + h * hd);
+        attendHead(qh, K + kvh * hd, V + kvh * hd, kvw, start, p, hd, scale, out + t * (size_t(l.heads) * hd) + h * hd,
+                   float(c.attnSoftcap));
     });
 }
 
@@ -134,8 +145,8 @@ void Runner::expertFfn(const Expert& e, const float* x, size_t n, float* out, st
     std::vector<float> g(n * kept), u(n * kept);
     const MatmulOut gateUp[] = {{&e.gate, g.data(), keep}, {&e.up, u.data(), keep}};
     matmulMany(gateUp, x, n);
-    const bool gelu_ = model_->config().geluFfn;
-    for (size_t i = 0; i < g.size(); ++i) g[i] = (gelu_ ? gelu(g[i]) : silu(g[i])) * u[i];
+    const Activation act = model_->config().activation;
+    for (size_t i = 0; i < g.size(); ++i) g[i] = activate(act, g[i]) * u[i];
     if (mass)
         for (size_t t = 0; t < n; ++t)
             for (size_t i = 0; i < kept; ++i) (*mass)[i] += std::fabs(g[t * kept + i]);
@@ -202,6 +213,8 @@ void Runner::embed(std::span<const int32_t> ids, float* x) const {
         if (ids[t] < 0 || uint64_t(ids[t]) >= weights_->embed.rows())
             throw Error(ErrorKind::Parse, "token id " + std::to_string(ids[t]) + " is outside the vocabulary");
         decodeRows(weights_->embed.bytes, uint64_t(ids[t]), uint64_t(ids[t]) + 1, x + t * H);
+        if (const float s = model_->config().embedScale; s != 0)
+            for (size_t i = 0; i < H; ++i) x[t * H + i] *= s;
     }
 }
 
@@ -281,6 +294,8 @@ std::vector<float> Runner::forward(std::span<const int32_t> ids, bool allLogits)
         rmsNorm(x.data() + t * H, weights_->finalNorm.data(), H, c.eps, c.gemmaNorm, h.data() + (t - first) * H);
     std::vector<float> logits(rows * weights_->lmHead.rows());
     matmul(weights_->lmHead, h.data(), rows, logits.data());
+    if (c.finalSoftcap > 0)
+        for (auto& v : logits) v = softcap(v, float(c.finalSoftcap));
     return logits;
 }
 

@@ -7,6 +7,7 @@
 #include "convert_pipeline.h"
 #include "tensor_produce.h"
 
+#include <map>
 #include <atomic>
 #include <cmath>
 #include <tbb/combinable.h>
@@ -125,6 +126,19 @@ std::vector<uint64_t> f32Sizes(const std::vector<std::vector<uint64_t>>& shapes)
 
 uint64_t gbToBytes(double gb) { return uint64_t(gb * 1e9); }
 
+// provenance.skipped_tensors: how many source tensors were left out, by
+// their first name component (vision_tower, multi_modal_projector).
+nlohmann::json skippedSummary(const std::vector<std::string>& skipped) {
+    nlohmann::json parts = nlohmann::json::object();
+    for (const auto& n : skipped) {
+        std::string_view v(n);
+        if (v.starts_with("model.")) v.remove_prefix(6);
+        const std::string part(v.substr(0, v.find('.')));
+        parts[part] = parts.value(part, 0) + 1;
+    }
+    return {{"count", skipped.size()}, {"parts", parts}, {"reason", "not part of the text model"}};
+}
+
 
 } // namespace
 
@@ -158,16 +172,23 @@ ConvertReport convertHf(const ConvertOptions& o, const Control& control) {
     if (!fs::exists(dir / "config.json")) throw Error(ErrorKind::Io, o.modelDir + ": no config.json");
     const auto config = readJsonFile(dir / "config.json");
     const Checkpoint ck = Checkpoint::open(o.modelDir);
-    std::vector<std::string> names;
-    for (const auto& t : ck.tensors()) names.push_back(t.name);
-    const auto arch = hf::archFromConfig(config, names);
+    std::vector<std::string> sourceNames;
+    for (const auto& t : ck.tensors()) sourceNames.push_back(t.name);
+    // A multimodal checkpoint's text model under its canonical names; the
+    // vision tower and projector are left out and reported.
+    const hf::TensorNameMap map = hf::mapTensorNames(sourceNames);
+    std::map<std::string, std::string> sourceOf;
+    for (size_t i = 0; i < map.canonical.size(); ++i) sourceOf[map.canonical[i]] = map.source[i];
+    std::vector<std::string> names = map.canonical;
+    const StTensor* embed = sourceOf.count("model.embed_tokens.weight") ? ck.find(sourceOf["model.embed_tokens.weight"]) : nullptr;
+    const auto arch = hf::archFromConfig(config, names, embed ? embed->dtypeName : std::string());
     hf::checkTensorSet(arch, names);
     const bool tied = arch.value("tie_word_embeddings", false) == true;
     names = hf::canonicalOrder(names);
     std::vector<const StTensor*> src;
     std::vector<std::vector<uint64_t>> shapes;
     for (const auto& n : names) {
-        src.push_back(ck.find(n));
+        src.push_back(ck.find(sourceOf.at(n)));
         if (!src.back()->isFloat())
             throw Error(ErrorKind::Parse, "tensor " + n + ": source dtype " + src.back()->dtypeName + " is not f32, f16 or bf16");
         shapes.push_back(src.back()->shape);
@@ -190,6 +211,7 @@ ConvertReport convertHf(const ConvertOptions& o, const Control& control) {
                                                  : fs::path(o.modelDir).filename().string()},
                             {"quant", quantName},
                             {"mean_bits", o.quant == DType::VBitRo || o.quant == DType::VBit ? nlohmann::json(o.encode.meanBits) : nlohmann::json()}}}};
+    if (!map.skipped.empty()) header["provenance"]["skipped_tensors"] = skippedSummary(map.skipped);
     WriterSections sections;
     if (fs::exists(dir / "tokenizer.json")) sections.vocab = readFileBytes(dir / "tokenizer.json");
 
@@ -198,13 +220,16 @@ ConvertReport convertHf(const ConvertOptions& o, const Control& control) {
 
     std::vector<uint64_t> sizes;
     for (const auto* t : src) sizes.push_back(t->nbytes);
-    return detail::writeAll(out, names, sizes, [&](size_t i) {
+    ConvertReport report = detail::writeAll(out, names, sizes, [&](size_t i) {
         const StTensor& t = *src[i];
-        Produced p = convertTensor(ck, t, requestedFor(t.name, o.quant, o.keep, tied), o.encode);
+        Produced p = convertTensor(ck, t, requestedFor(names[i], o.quant, o.keep, tied), o.encode);
+        p.report.name = names[i];
         p.report.source = t.dtypeName;
         p.report.sourceBytes = t.nbytes;
         return p;
     }, "converting", control);
+    report.skipped = map.skipped;
+    return report;
 }
 
 namespace {

@@ -1,9 +1,11 @@
 #include "cmf/format/hf_import.h"
 #include "cmf/format/error.h"
 #include "cmf/format/json_error.h"
+#include "cmf/format/half.h"
 #include "cmf/format/printable.h"
 
 #include <algorithm>
+#include <bit>
 #include <charconv>
 #include <cmath>
 #include <filesystem>
@@ -163,6 +165,7 @@ struct Rope {
     double theta = 0;
     json scaling;                    // null = plain RoPE
     std::optional<double> localTheta; // from rope_parameters.sliding_attention
+    std::optional<json> localScaling; // rope_parameters.sliding_attention itself (Gemma 3, transformers >= 4.56)
 };
 
 Rope ropeOf(const Config& c) {
@@ -171,8 +174,11 @@ Rope ropeOf(const Config& c) {
         const json& global = p->contains("full_attention") ? (*p)["full_attention"] : *p;
         if (global.contains("rope_theta")) r.theta = Config::asNumber(global["rope_theta"], "rope_parameters.rope_theta");
         r.scaling = global;
-        if (p->contains("sliding_attention") && (*p)["sliding_attention"].contains("rope_theta"))
-            r.localTheta = Config::asNumber((*p)["sliding_attention"]["rope_theta"], "rope_parameters.rope_theta");
+        if (p->contains("sliding_attention") && (*p)["sliding_attention"].is_object()) {
+            const json& local = (*p)["sliding_attention"];
+            if (local.contains("rope_theta")) r.localTheta = Config::asNumber(local["rope_theta"], "rope_parameters.rope_theta");
+            r.localScaling = local;
+        }
     }
     if (!r.scaling.is_null() && !r.scaling.is_object()) fail("rope_scaling is not an object");
     return r;
@@ -197,11 +203,41 @@ json yarnBlock(const json& s, const Config& c) {
     const json omp = s.contains("original_max_position_embeddings") && !s["original_max_position_embeddings"].is_null()
                          ? s["original_max_position_embeddings"]
                          : c.required("max_position_embeddings");
-    return {{"factor", factor},
-            {"original_max_position_embeddings", Config::asInteger(omp, "original_max_position_embeddings")},
-            {"beta_fast", num("beta_fast", 32.0)},
-            {"beta_slow", num("beta_slow", 1.0)},
-            {"attention_factor", num("attention_factor", 0.1 * std::log(factor) + 1.0)}};
+    // get_mscale: 1 up to factor 1; DeepSeek's mscale / mscale_all_dim give the ratio of two.
+    auto mscale = [&](double m) { return factor <= 1 ? 1.0 : 0.1 * m * std::log(factor) + 1.0; };
+    const double m = num("mscale", 0.0), mAll = num("mscale_all_dim", 0.0);
+    json y = {{"factor", factor},
+              {"original_max_position_embeddings", Config::asInteger(omp, "original_max_position_embeddings")},
+              {"beta_fast", num("beta_fast", 32.0)},
+              {"beta_slow", num("beta_slow", 1.0)},
+              {"attention_factor", num("attention_factor", m && mAll ? mscale(m) / mscale(mAll) : mscale(1.0))}};
+    if (s.contains("truncate") && s["truncate"] == false) y["truncate"] = false; // the unrounded correction range
+    return y;
+}
+
+// LongRoPE as transformers reads it: the original context may sit at the
+// top level (Phi-3), and then the factor is max_position_embeddings / original.
+json longropeBlock(const json& s, const Config& c) {
+    json out = s;
+    if (!s.contains("original_max_position_embeddings") || s["original_max_position_embeddings"].is_null()) {
+        const int64_t original = c.integer("original_max_position_embeddings", c.integer("max_position_embeddings"));
+        out["original_max_position_embeddings"] = original;
+        if (c.find("original_max_position_embeddings"))
+            out["factor"] = double(c.integer("max_position_embeddings")) / double(original);
+    }
+    return out;
+}
+
+// Gemma's embedding scale: sqrt(hidden_size) as a tensor of the weights'
+// dtype (bf16(sqrt(3072)) = 55.5), so a bf16 checkpoint scales by the
+// bf16-rounded value.
+double embedScale(int64_t hidden, const std::string& dtype) {
+    const float f = float(std::sqrt(double(hidden)));
+    const uint32_t bits = std::bit_cast<uint32_t>(f);
+    if (dtype == "BF16" || dtype == "bfloat16")
+        return double(std::bit_cast<float>((bits + 0x7FFFu + ((bits >> 16) & 1u)) & 0xFFFF0000u));
+    if (dtype == "F16" || dtype == "float16") return double(f16ToF32(f32ToF16(f)));
+    return double(f);
 }
 
 // §2.2. A layer is MoE as in Qwen2MoeDecoderLayer / Qwen3MoeDecoderLayer:
@@ -347,7 +383,9 @@ std::optional<int64_t> tokenId(const json& entry, const json& tokenizer, const j
 
 } // namespace
 
-nlohmann::json archFromConfig(const nlohmann::json& config) {
+namespace {
+
+json archOf(const json& config, const std::string& embedDtype) {
     if (!config.is_object()) fail("not a JSON object");
     if (!config.contains("model_type") || !config["model_type"].is_string())
         fail("no model_type, so the architecture is unknown");
@@ -391,10 +429,20 @@ nlohmann::json archFromConfig(const nlohmann::json& config) {
     arch["rope_theta"] = rope.theta;
     if (const json* p = c.find("rope_parameters"); p && p->contains("partial_rotary_factor"))
         arch["partial_rotary_factor"] = Config::asNumber((*p)["partial_rotary_factor"], "rope_parameters.partial_rotary_factor");
+    // The full layers' scaling: the spec's yarn block, or rope_scaling as HF
+    // has it (llama3, linear, dynamic, longrope, …: the engine refuses what it
+    // does not implement).
+    json localScaling; // what sliding layers use, when one rotary embedding serves every layer
     if (!rope.scaling.is_null()) {
         const std::string type = ropeType(rope.scaling);
-        if (type == "yarn") arch["yarn"] = yarnBlock(rope.scaling, c);
-        else if (type != "default") arch["rope_scaling"] = rope.scaling; // llama3, linear, dynamic, …: the engine's business
+        if (type == "yarn") {
+            arch["yarn"] = yarnBlock(rope.scaling, c);
+            localScaling = arch["yarn"];
+            localScaling["rope_type"] = "yarn";
+        } else if (type != "default") {
+            arch["rope_scaling"] = type == "longrope" ? longropeBlock(rope.scaling, c) : rope.scaling;
+            localScaling = arch["rope_scaling"];
+        }
     }
 
     // Local-layer parameters only mean something when local layers exist.
@@ -404,18 +452,44 @@ nlohmann::json archFromConfig(const nlohmann::json& config) {
         // Gemma 3 gives local layers their own base; elsewhere they share the global one.
         arch["rope_local_base_freq"] = rope.localTheta ? *rope.localTheta : c.number("rope_local_base_freq", rope.theta);
         arch["local_partial_rotary_factor"] = c.number("local_partial_rotary_factor", 1.0);
+        // One rotary embedding serves every layer, except in Gemma 3, whose
+        // local layers have their own base and never the scaling.
+        // rope_parameters per layer type says it for each kind.
+        if (rope.localScaling) {
+            const std::string type = ropeType(*rope.localScaling);
+            localScaling = nullptr;
+            if (type == "yarn") {
+                localScaling = yarnBlock(*rope.localScaling, c);
+                localScaling["rope_type"] = "yarn";
+            } else if (type != "default") {
+                localScaling = type == "longrope" ? longropeBlock(*rope.localScaling, c) : *rope.localScaling;
+            }
+            if (!localScaling.is_null()) arch["rope_local_scaling"] = localScaling;
+        } else if (f != Family::Gemma3 && !localScaling.is_null()) {
+            arch["rope_local_scaling"] = localScaling;
+        }
     }
 
     // Gemma's attention scale and logit soft-capping change the output; carry them when set.
     for (const char* key : {"query_pre_attn_scalar", "attn_logit_softcapping", "final_logit_softcapping"})
         if (isGemma(f) && c.find(key)) arch[key] = *c.find(key);
+    if (isGemma(f)) {
+        std::string dtype = embedDtype;
+        for (const char* key : {"torch_dtype", "dtype"})
+            if (dtype.empty() && c.find(key) && c.find(key)->is_string()) dtype = c.find(key)->get<std::string>();
+        arch["embed_scale"] = embedScale(hidden, dtype);
+    }
 
     if (const int64_t mtp = declaredMtpLayers(c); mtp > 0) arch["mtp"] = mtpBlock(mtp);
     return arch;
 }
 
-nlohmann::json archFromConfig(const nlohmann::json& config, const std::vector<std::string>& tensorNames) {
-    json arch = archFromConfig(config);
+} // namespace
+
+nlohmann::json archFromConfig(const nlohmann::json& config) { return archOf(config, {}); }
+
+nlohmann::json archFromConfig(const nlohmann::json& config, const std::vector<std::string>& tensorNames, const std::string& embedDtype) {
+    json arch = archOf(config, embedDtype);
     // The tensors are the truth (§2 "tensor-presence driven"): a declared
     // head whose weights were stripped is no head at all.
     if (const auto layers = mtpLayersIn(tensorNames); layers && *layers > 0)

@@ -221,6 +221,28 @@ private Q_SLOTS:
                          QStringLiteral("--output"), out}).code, 2);
         QCOMPARE(runCmf({QStringLiteral("convert"), QStringLiteral("--model"), tmp("nowhere"), QStringLiteral("--output"), out}).code, 2);
     }
+    void multimodalConvertAndFamilyInfo() {
+        // Gemma 3 4B+ layout: the summary names what was skipped; info shows
+        // the RoPE of each layer kind and the Gemma fields.
+        const QString model = QString::fromStdString(cmftest::dataPath("models/tiny-gemma3-mm")), out = tmp("gemma3-mm.cmf");
+        Run r = runCmf({QStringLiteral("convert"), QStringLiteral("--model"), model, QStringLiteral("--quant"), QStringLiteral("f32"),
+                        QStringLiteral("--output"), out});
+        QVERIFY2(r.code == 0, r.err.c_str());
+        QVERIFY2(r.out.find("skipped 23 source tensors, not part of the text model: multi_modal_projector (2) vision_tower (21)") !=
+                     std::string::npos, r.out.c_str());
+        r = runCmf({QStringLiteral("info"), out});
+        QVERIFY2(r.code == 0, r.err.c_str());
+        for (const char* line : {"rope: theta 1000000.0, linear (factor 8.0)\n", "rope of sliding layers: theta 10000.0, default; window 8\n",
+                                 "hidden_act gelu_pytorch_tanh, embed_scale 8.0, query_pre_attn_scalar 16\n"})
+            QVERIFY2(r.out.find(line) != std::string::npos, (line + std::string(" not in:\n") + r.out).c_str());
+        r = runCmf({QStringLiteral("convert"), QStringLiteral("--model"), QString::fromStdString(cmftest::dataPath("models/tiny-llama3")),
+                    QStringLiteral("--quant"), QStringLiteral("f32"), QStringLiteral("--output"), tmp("llama3.cmf"), QStringLiteral("--json")});
+        QVERIFY2(r.code == 0, r.err.c_str());
+        JCOMPARE(r.j()["skipped"], json::array());
+        r = runCmf({QStringLiteral("info"), tmp("llama3.cmf")});
+        QVERIFY2(r.out.find("rope: theta 500000.0, llama3 (factor 32.0, high_freq_factor 4.0, low_freq_factor 1.0, "
+                            "original_max_position_embeddings 8192)\n") != std::string::npos, r.out.c_str());
+    }
     void keygenSignVerify() {
         const QString key = tmp("signer.key"), other = tmp("other.key"), model = tmp("signed.cmf");
         QFile::remove(key);

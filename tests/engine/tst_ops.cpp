@@ -3,6 +3,7 @@
 
 #include "cmf/engine/ops.h"
 #include "cmf/engine/sampler.h"
+#include "cmf/format/error.h"
 
 #include <QTest>
 #include <cmath>
@@ -55,10 +56,9 @@ private Q_SLOTS:
         // their value, 2 is half interpolated, 3 is divided by the factor.
         cmf::engine::RopeConfig c;
         c.theta = 10000;
-        c.yarnFactor = 4;
-        c.yarnOriginalMax = 4096;
-        c.yarnAttentionFactor = 0.1 * std::log(4.0) + 1;
-        const auto r = cmf::engine::makeRope(c, 8);
+        // The spec's yarn block: no attention_factor, so 0.1·ln(4) + 1.
+        cmf::engine::applyScaling(c, {{"factor", 4.0}, {"original_max_position_embeddings", 4096}}, true, 0, "arch.yarn");
+        auto r = cmf::engine::makeRope(c, 8);
         QVERIFY(near(r.invFreq[0], 1.0, 1e-12));
         QVERIFY(near(r.invFreq[1], 0.1, 1e-12));
         QVERIFY(near(r.invFreq[2], 0.5 * 0.01 + 0.5 * 0.01 / 4, 1e-12));
@@ -67,6 +67,104 @@ private Q_SLOTS:
         float x[8] = {1, 0, 0, 0, 0, 0, 0, 0};
         cmf::engine::applyRope(r, x, 0); // position 0: only the mscale
         QVERIFY(near(x[0], 1.138629, 1e-5));
+        // truncate false: the correction range is the unrounded 1.309 .. 2.814,
+        // so pair 2 sits at (2 - 1.309) / 1.505 of the ramp.
+        c = {};
+        cmf::engine::applyScaling(c, {{"rope_type", "yarn"}, {"factor", 4.0}, {"original_max_position_embeddings", 4096}, {"truncate", false}},
+                                  false, 0, "arch.rope_scaling");
+        r = cmf::engine::makeRope(c, 8);
+        QVERIFY(near(r.invFreq[1], 0.1, 1e-12));
+        QVERIFY(near(r.invFreq[2], 0.006556971521129435, 1e-12));
+        // mscale / mscale_all_dim (DeepSeek): (0.1·2·ln4 + 1) / (0.1·ln4 + 1).
+        c = {};
+        cmf::engine::applyScaling(c, {{"rope_type", "yarn"}, {"factor", 4.0}, {"original_max_position_embeddings", 4096}, {"mscale", 2.0},
+                                      {"mscale_all_dim", 1.0}}, false, 0, "arch.rope_scaling");
+        QVERIFY(near(cmf::engine::makeRope(c, 8).attentionFactor, 1.121751143713058, 1e-6));
+    }
+    void ropeLinear() {
+        cmf::engine::RopeConfig c;
+        cmf::engine::applyScaling(c, {{"rope_type", "linear"}, {"factor", 8.0}}, false, 0, "arch.rope_scaling");
+        const auto r = cmf::engine::makeRope(c, 4); // theta 1e4: 1, 0.01, each divided by 8
+        QVERIFY(near(r.invFreq[0], 0.125, 1e-15) && near(r.invFreq[1], 0.00125, 1e-15));
+        QCOMPARE(r.attentionFactor, 1.0f);
+    }
+    void ropeLlama3() {
+        // d 8, theta 1e4: frequencies 1, 0.1, 0.01, 0.001, wavelengths 2π/f =
+        // 6.28, 62.8, 628, 6283. original 1024, low 1, high 4: wavelengths
+        // below 256 stay, above 1024 divide by the factor (8), and 628 is in
+        // the band: s = (1024 / 628.3 - 1) / 3 = 0.2099, f' = (1 - s)·f/8 + s·f.
+        cmf::engine::RopeConfig c;
+        cmf::engine::applyScaling(c, {{"rope_type", "llama3"}, {"factor", 8.0}, {"low_freq_factor", 1.0}, {"high_freq_factor", 4.0},
+                                      {"original_max_position_embeddings", 1024}}, false, 0, "arch.rope_scaling");
+        const auto r = cmf::engine::makeRope(c, 8);
+        QVERIFY(near(r.invFreq[0], 1.0, 1e-15));
+        QVERIFY(near(r.invFreq[1], 0.1, 1e-15));
+        QVERIFY(near(r.invFreq[2], 0.003086760967011274, 1e-15));
+        QVERIFY(near(r.invFreq[3], 0.001 / 8, 1e-15));
+        QCOMPARE(r.attentionFactor, 1.0f); // no attention factor
+        // The older key "type" names the variant too.
+        cmf::engine::RopeConfig old;
+        cmf::engine::applyScaling(old, {{"type", "linear"}, {"factor", 2.0}}, false, 0, "arch.rope_scaling");
+        QCOMPARE(old.scaling, cmf::engine::RopeScaling::Linear);
+    }
+    void ropeDynamic() {
+        // factor 2, max_position_embeddings 100: plain up to length 100; at
+        // length 200 the base is 1e4·(2·200/100 − 1)^(4/2) = 9e4.
+        cmf::engine::RopeConfig c;
+        cmf::engine::applyScaling(c, {{"rope_type", "dynamic"}, {"factor", 2.0}}, false, 100, "arch.rope_scaling");
+        auto r = cmf::engine::makeRope(c, 4, 100);
+        QVERIFY(near(r.invFreq[0], 1.0, 1e-15) && near(r.invFreq[1], 0.01, 1e-15));
+        r = cmf::engine::makeRope(c, 4, 200);
+        QVERIFY(near(r.invFreq[0], 1.0, 1e-15) && near(r.invFreq[1], 1.0 / 300, 1e-15));
+        QCOMPARE(cmf::engine::ropeFixedUpTo(c), uint64_t(100));
+        // No max_position_embeddings: the length it scales from is unknown.
+        cmf::engine::RopeConfig none;
+        QVERIFY_THROWS_EXCEPTION(cmf::Error, cmf::engine::applyScaling(none, {{"rope_type", "dynamic"}, {"factor", 2.0}}, false, 0, "x"));
+    }
+    void ropeLongRope() {
+        // original 100, max_position_embeddings 400: factor 4, attention factor
+        // sqrt(1 + ln 4 / ln 100); short factors up to length 100, long past it.
+        cmf::engine::RopeConfig c;
+        cmf::engine::applyScaling(c, {{"rope_type", "longrope"}, {"original_max_position_embeddings", 100}, {"short_factor", {1.0, 2.0}},
+                                      {"long_factor", {3.0, 4.0}}}, false, 400, "arch.rope_scaling");
+        auto r = cmf::engine::makeRope(c, 4, 50);
+        QVERIFY(near(r.invFreq[0], 1.0, 1e-15) && near(r.invFreq[1], 0.005, 1e-15));
+        QVERIFY(near(r.attentionFactor, 1.1406270186454384, 1e-6));
+        r = cmf::engine::makeRope(c, 4, 101);
+        QVERIFY(near(r.invFreq[0], 1.0 / 3, 1e-15) && near(r.invFreq[1], 0.0025, 1e-15));
+        QCOMPARE(cmf::engine::ropeFixedUpTo(c), uint64_t(100));
+    }
+    void ropeRefusesWhatItDoesNotImplement() {
+        auto message = [](const nlohmann::json& o) -> std::string {
+            cmf::engine::RopeConfig c;
+            try {
+                cmf::engine::applyScaling(c, o, false, 4096, "arch.rope_scaling");
+            } catch (const cmf::Error& e) {
+                return e.what();
+            }
+            return {};
+        };
+        // An unknown variant is named, not run as plain RoPE.
+        QVERIFY(message({{"rope_type", "ntk-by-parts"}, {"factor", 2.0}}).find("\"ntk-by-parts\"") != std::string::npos);
+        // A key the variant does not read would change the output: refused by name.
+        QVERIFY(message({{"rope_type", "linear"}, {"factor", 2.0}, {"low_freq_factor", 1.0}}).find("low_freq_factor") != std::string::npos);
+        // A variant without a key it needs.
+        QVERIFY(message({{"rope_type", "llama3"}, {"factor", 8.0}}).find("low_freq_factor") != std::string::npos);
+        QVERIFY(message({{"rope_type", "linear"}, {"factor", 2.0}}).empty());
+    }
+    void softCapAndGelu() {
+        // c·tanh(x/c): 50·tanh(1) for x = 50; no cap leaves x.
+        QVERIFY(near(cmf::engine::softcap(50.0f, 50.0f), 50 * std::tanh(1.0), 1e-4));
+        QCOMPARE(cmf::engine::softcap(123.0f, 0.0f), 123.0f);
+        QVERIFY(near(cmf::engine::softcap(-3.0f, 30.0f), -30 * std::tanh(0.1), 1e-5));
+        // Exact GELU: x·Φ(x); Φ(1) = 0.841345.
+        QVERIFY(near(cmf::engine::geluErf(1.0f), 0.841345, 1e-6));
+        // Soft-capped scores in a head: the scores 2 and 0 capped at 1 are tanh(2) and 0.
+        const float K[4] = {1, 0, 0, 1}, V[4] = {1, 0, 0, 1}, q[2] = {2, 0};
+        float out[2];
+        cmf::engine::attendHead(q, K, V, 2, 0, 1, 2, 1.0f, out, 1.0f);
+        const double a = std::exp(std::tanh(2.0));
+        QVERIFY(near(out[0], a / (a + 1)) && near(out[1], 1 / (a + 1)));
     }
     void attentionWindow() {
         // Keys and values at positions 0..2 (head_dim 2), query [1, 0].
@@ -142,15 +240,19 @@ private Q_SLOTS:
     void batchedAttentionEqualsPerHead_data() {
         QTest::addColumn<uint32_t>("window");
         QTest::addColumn<uint32_t>("pos0");
-        QTest::newRow("causal") << 0u << 0u;
-        QTest::newRow("after a cached prefix") << 0u << 23u;
-        QTest::newRow("sliding window") << 7u << 11u;
+        QTest::addColumn<float>("cap");
+        QTest::newRow("causal") << 0u << 0u << 0.0f;
+        QTest::newRow("after a cached prefix") << 0u << 23u << 0.0f;
+        QTest::newRow("sliding window") << 7u << 11u << 0.0f;
+        QTest::newRow("soft-capped, sliding") << 7u << 11u << 0.5f; // a cap below the scores' range: it bites
+
     }
     void batchedAttentionEqualsPerHead() {
         // 2 KV heads × 3 query heads each, head_dim 20; 37 new queries after pos0 cached
         // positions. The batched form (two GEMMs per KV head) must give attendHead's rows.
         QFETCH(uint32_t, window);
         QFETCH(uint32_t, pos0);
+        QFETCH(float, cap);
         const uint32_t hd = 20, kvHeads = 2, group = 3, heads = kvHeads * group, n = 37, total = pos0 + n;
         const size_t kvw = size_t(kvHeads) * hd, qw = size_t(heads) * hd;
         std::vector<float> q(n * qw), K(total * kvw), V(total * kvw);
@@ -160,7 +262,7 @@ private Q_SLOTS:
             for (auto& x : *v) x = 2 * rnd();
         const float scale = 1.0f / std::sqrt(float(hd));
         std::vector<float> batched(n * qw, -1.0f), single(hd);
-        const cmf::engine::AttentionBatch a{q.data(), qw, K.data(), V.data(), kvw, pos0, hd, group, window, scale};
+        const cmf::engine::AttentionBatch a{q.data(), qw, K.data(), V.data(), kvw, pos0, hd, group, window, scale, cap};
         for (uint32_t kvh = 0; kvh < kvHeads; ++kvh) {
             cmf::engine::attendBatch(a, 0, 16, kvh, batched.data()); // two chunks, as the runner splits them
             cmf::engine::attendBatch(a, 16, n - 16, kvh, batched.data());
@@ -169,7 +271,7 @@ private Q_SLOTS:
             for (uint32_t h = 0; h < heads; ++h) {
                 const uint32_t p = pos0 + t, start = window && p + 1 > window ? p + 1 - window : 0;
                 cmf::engine::attendHead(q.data() + t * qw + h * hd, K.data() + (h / group) * hd, V.data() + (h / group) * hd, kvw, start, p,
-                                        hd, scale, single.data());
+                                        hd, scale, single.data(), cap);
                 for (uint32_t i = 0; i < hd; ++i) QVERIFY(std::fabs(batched[t * qw + h * hd + i] - single[i]) < 1e-5f);
             }
     }

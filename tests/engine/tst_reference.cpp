@@ -11,11 +11,14 @@
 #include "cmf/engine/runner.h"
 #include "cmf/engine/tokenizer.h"
 #include "cmf/format/error.h"
+#include "cmf/format/writer.h"
 
 #include <QTest>
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <functional>
+#include <numeric>
 
 namespace {
 
@@ -34,6 +37,56 @@ std::vector<int32_t> greedy(cmf::engine::Runner& r, const std::vector<int32_t>& 
     }
     return out;
 }
+
+// A copy of a converted model whose header's arch is changed by edit: a
+// header another tool (or an older converter) could have written.
+std::string withArch(const std::string& in, const std::string& out, const std::function<void(nlohmann::json&)>& edit,
+                     const std::string& extraTensor = {}) {
+    const auto m = cmf::Model::open(in);
+    nlohmann::json header = m.primary().header();
+    header.erase("section_hashes");
+    edit(header["arch"]);
+    std::vector<std::string> names;
+    for (const auto& t : m.tensors()) names.emplace_back(t.record.name);
+    if (!extraTensor.empty()) names.push_back(extraTensor);
+    cmf::Writer w(out, header, names, {});
+    for (const auto& t : m.tensors()) {
+        const auto b = m.tensorBytes(t);
+        w.write(std::string(t.record.name), t.record.dtype, t.record.dims(), b.data, b.nbytes);
+    }
+    const std::vector<float> zeros(256, 0.0f); // a [256] f32 vector: an MLP bias of tiny-llama3's FFN width
+    if (!extraTensor.empty())
+        w.write(extraTensor, cmf::DType::F32, {256}, reinterpret_cast<const uint8_t*>(zeros.data()), zeros.size() * sizeof(float));
+    w.commit();
+    return out;
+}
+
+std::string refusal(const std::string& path) {
+    try {
+        cmf::engine::Model::open(path);
+    } catch (const cmf::Error& e) {
+        return e.what();
+    }
+    return {};
+}
+
+// The shared family models (tiny-llama3, tiny-gemma3-mm), and from the same
+// generator (models/families/make_references.py): Gemma 1; Gemma 2 (soft-caps
+// 2 and 3, window 8 on even layers; and 6 layers, window 3,
+// query_pre_attn_scalar 16 != head_dim); Gemma 3 in the newer
+// model.language_model.* layout and as Gemma3ForCausalLM (7 layers, window 5);
+// a 3-layer llama3; Mistral (3 layers, window 5); Qwen2 with YaRN on both
+// layers and a window of 16 on layer 1. Each has a 320-token prompt.
+constexpr const char* kFamilyModels[] = {"tiny-llama3",      "tiny-gemma3-mm", "tiny-gemma",   "tiny-gemma2",        "tiny-gemma3-mm-new",
+                                         "tiny-llama3-long", "tiny-gemma3",    "tiny-mistral", "tiny-qwen2-yarn-swa",
+                                         "tiny-gemma2-qpas"};
+
+// Ceilings of the largest top-10 logit difference of a bf16 / q8 conversion
+// to its f32 run over every step of every prompt (quantizedFamilyAgreesWithF32
+// prints the measured one). The family models' weights are bf16, so a bf16
+// conversion holds the same values and computes bit-identical logits (0);
+// q8 measured 0.039 (Gemma 1/2) to 0.142 (tiny-gemma3-mm-new).
+constexpr double kBf16Limit = 0.0, kQ8Limit = 0.2;
 
 } // namespace
 
@@ -71,6 +124,144 @@ private Q_SLOTS:
         for (size_t i = 0; i < expected.size() && margins[i] >= 0.01; ++i, ++compared)
             QVERIFY2(got[i] == expected[i], ("step " + std::to_string(i)).c_str());
         QVERIFY(compared >= 5);
+    }
+    // The families' own semantics (tests/data/models/tiny-llama3: llama3 RoPE
+    // scaling; tiny-gemma3-mm: the multimodal layout, Gemma 3's norms, scaled
+    // embeddings, query_pre_attn_scalar, windows, two RoPE bases and linear
+    // scaling on the full layer) against their float64 references: greedy
+    // equal up to the first near-tie (margin < 0.01), and at every step
+    // compared the reference's top-10 logits within 2e-3.
+    void familyMatchesReference_data() {
+        QTest::addColumn<QString>("model");
+        QTest::addColumn<int>("prompt");
+        for (const char* m : kFamilyModels) {
+            const auto ref = cmftest::loadJson(cmftest::dataPath(std::string("models/") + m + "/reference.json"));
+            for (size_t p = 0; p < ref["prompts"].size(); ++p)
+                QTest::newRow((std::string(m) + "/" + ref["prompts"][p]["name"].get<std::string>()).c_str()) << QString::fromLatin1(m) << int(p);
+        }
+    }
+    void familyMatchesReference() {
+        QFETCH(QString, model);
+        QFETCH(int, prompt);
+        const auto ref = cmftest::loadJson(cmftest::dataPath("models/" + model.toStdString() + "/reference.json"));
+        const auto& p = ref["prompts"][size_t(prompt)];
+        const auto m = cmf::engine::Model::open(converted(model.toStdString(), "f32"));
+        cmf::engine::Runner r(m, 512);
+        const auto expected = p["greedy_ids"].get<std::vector<int32_t>>();
+        const auto margins = p["greedy_top1_top2_margins"].get<std::vector<double>>();
+        auto logits = r.forward(p["prompt_ids"].get<std::vector<int32_t>>());
+        double worst = 0;
+        size_t compared = 0;
+        // The logits of every step up to and including the first near-tie (the
+        // context is still the reference's), the tokens of the steps before it.
+        for (size_t i = 0; i < expected.size(); ++i) {
+            ++compared;
+            for (const auto& pair : p["greedy_step_logits_top10"][i]) {
+                const double d = std::fabs(logits[size_t(pair[0].get<int>())] - pair[1].get<double>());
+                worst = std::max(worst, d);
+                QVERIFY2(d <= 2e-3, ("step " + std::to_string(i) + " id " + std::to_string(pair[0].get<int>()) + ": off by " +
+                                     std::to_string(d)).c_str());
+            }
+            if (margins[i] < 0.01) break;
+            QVERIFY2(argmax(logits) == expected[i], ("step " + std::to_string(i)).c_str());
+            if (i + 1 < expected.size()) logits = r.forward(std::span<const int32_t>(&expected[i], 1));
+        }
+        QCOMPARE(compared, p["first_near_tie_step"].is_null() ? expected.size() : p["first_near_tie_step"].get<size_t>() + 1);
+        qInfo("%s: %zu steps compared, largest top-10 logit difference %.3g", qPrintable(model), compared, worst);
+    }
+    // bf16 and q8 conversions of the family models against their own f32 run:
+    // the largest top-10 logit difference over all steps (teacher-forced on
+    // the f32 tokens) is the quant's bound; greedy then agrees with f32 up to
+    // the first step whose f32 top-1/top-2 margin is below twice that bound.
+    void quantizedFamilyAgreesWithF32_data() {
+        QTest::addColumn<QString>("model");
+        QTest::addColumn<QString>("quant");
+        QTest::addColumn<double>("limit");
+        for (const char* m : kFamilyModels) {
+            QTest::newRow((std::string(m) + "/bf16").c_str()) << QString::fromLatin1(m) << u"bf16"_qs << kBf16Limit;
+            QTest::newRow((std::string(m) + "/q8").c_str()) << QString::fromLatin1(m) << u"q8"_qs << kQ8Limit;
+        }
+    }
+    void quantizedFamilyAgreesWithF32() {
+        QFETCH(QString, model);
+        QFETCH(QString, quant);
+        QFETCH(double, limit);
+        const auto ref = cmftest::loadJson(cmftest::dataPath("models/" + model.toStdString() + "/reference.json"));
+        const auto f32 = cmf::engine::Model::open(converted(model.toStdString(), "f32"));
+        const auto q = cmf::engine::Model::open(converted(model.toStdString(), quant.toStdString()));
+        double bound = 0;
+        size_t steps = 0, agreed = 0;
+        std::vector<std::vector<int32_t>> tokens(ref["prompts"].size());
+        std::vector<std::vector<double>> margins(ref["prompts"].size());
+        for (size_t pi = 0; pi < ref["prompts"].size(); ++pi) { // teacher-forced on f32's greedy tokens
+            const auto ids = ref["prompts"][pi]["prompt_ids"].get<std::vector<int32_t>>();
+            cmf::engine::Runner a(f32, 512), b(q, 512);
+            auto la = a.forward(ids), lb = b.forward(ids);
+            for (size_t i = 0; i < 32; ++i) {
+                ++steps;
+                std::vector<int32_t> order(la.size());
+                std::iota(order.begin(), order.end(), 0);
+                std::partial_sort(order.begin(), order.begin() + 10, order.end(), [&](int32_t x, int32_t y) { return la[size_t(x)] > la[size_t(y)]; });
+                for (size_t k = 0; k < 10; ++k) bound = std::max(bound, double(std::fabs(la[size_t(order[k])] - lb[size_t(order[k])])));
+                tokens[pi].push_back(order[0]);
+                margins[pi].push_back(la[size_t(order[0])] - la[size_t(order[1])]);
+                if (i + 1 == 32) break;
+                la = a.forward(std::span<const int32_t>(&tokens[pi].back(), 1));
+                lb = b.forward(std::span<const int32_t>(&tokens[pi].back(), 1));
+            }
+        }
+        for (size_t pi = 0; pi < ref["prompts"].size(); ++pi) { // free-running greedy of the quant
+            cmf::engine::Runner c(q, 512);
+            const auto got = greedy(c, ref["prompts"][pi]["prompt_ids"].get<std::vector<int32_t>>(), 32);
+            for (size_t i = 0; i < 32 && margins[pi][i] >= 2 * bound; ++i, ++agreed)
+                QVERIFY2(got[i] == tokens[pi][i], (ref["prompts"][pi]["name"].get<std::string>() + " step " + std::to_string(i)).c_str());
+        }
+        qInfo("%s %s: largest top-10 logit difference to f32 %.3g over %zu steps; greedy equal on the %zu steps before an f32 margin below twice that",
+              qPrintable(model), qPrintable(quant), bound, steps, agreed);
+        QVERIFY2(bound <= limit, (std::to_string(bound) + " > " + std::to_string(limit)).c_str());
+    }
+    void multimodalConversionReportsWhatItSkips() {
+        // tiny-gemma3-mm: 80 language_model.* tensors kept, the SigLIP tower (21)
+        // and the projector (2) left out and recorded in the provenance.
+        const auto m = cmf::engine::Model::open(converted("tiny-gemma3-mm", "f32"));
+        const auto& skipped = m->header()["provenance"]["skipped_tensors"];
+        QCOMPARE(skipped["count"].get<int>(), 23);
+        QCOMPARE(skipped["parts"]["vision_tower"].get<int>(), 21);
+        QCOMPARE(skipped["parts"]["multi_modal_projector"].get<int>(), 2);
+        QCOMPARE(m->file().tensors().size(), size_t(80));
+        QVERIFY(m->file().find("model.layers.5.self_attn.k_norm.weight").has_value());
+        QCOMPARE(m->config().embedScale, 8.0f); // sqrt(64), exact in bf16
+        QCOMPARE(m->config().attnScale, 0.25f);  // query_pre_attn_scalar 16
+    }
+    // A header field that changes the output and has no implementation is an
+    // error at load naming it, never ignored; so is an unknown rope type.
+    void unimplementedFieldsAreRefused() {
+        const std::string base = converted("tiny-llama3", "f32"), dir = cmftest::tempDir();
+        QVERIFY(refusal(base).empty());
+        auto named = [&](const char* file, const std::function<void(nlohmann::json&)>& edit, const std::string& word) {
+            const std::string why = refusal(withArch(base, dir + "/" + file, edit));
+            QVERIFY2(why.find(word) != std::string::npos, (file + std::string(": ") + why).c_str());
+        };
+        named("unknown-type.cmf", [](auto& a) { a["rope_scaling"]["rope_type"] = "ntk-by-parts"; }, "\"ntk-by-parts\"");
+        named("unknown-key.cmf", [](auto& a) { a["rope_scaling"]["beta_fast"] = 16.0; }, "rope_scaling.beta_fast");
+        named("unknown-field.cmf", [](auto& a) { a["logit_scale"] = 0.5; }, "arch.logit_scale");
+        named("both-scalings.cmf", [](auto& a) { a["yarn"] = {{"factor", 2.0}, {"original_max_position_embeddings", 4096}}; }, "yarn");
+        named("activation.cmf", [](auto& a) { a["hidden_act"] = "relu2"; }, "relu2");
+        named("cap-text.cmf", [](auto& a) { a["final_logit_softcapping"] = "30"; }, "arch.final_logit_softcapping is not a number");
+        // A tensor no operator reads (Llama's mlp_bias: true) is not dropped silently.
+        const std::string why = refusal(withArch(base, dir + "/mlp-bias.cmf", [](auto&) {}, "model.layers.0.mlp.gate_proj.bias"));
+        QVERIFY2(why.find("model.layers.0.mlp.gate_proj.bias") != std::string::npos, why.c_str());
+        QVERIFY(refusal(withArch(base, dir + "/vision.cmf", [](auto&) {}, "vision_tower.vision_model.post_layernorm.bias")).empty());
+        // A Gemma file from before embed_scale was written: its scale is unknown.
+        named("gemma-unscaled.cmf", [](auto& a) { a["norm_style"] = "gemma"; }, "embed_scale");
+        // Dynamic RoPE past max_position_embeddings would need the cached keys
+        // re-rotated: the context is refused, a shorter one runs.
+        const auto dyn = cmf::engine::Model::open(withArch(base, dir + "/dynamic.cmf", [](auto& a) {
+            a["rope_scaling"] = {{"rope_type", "dynamic"}, {"factor", 2.0}};
+            a["max_position_embeddings"] = 64;
+        }));
+        QVERIFY_THROWS_EXCEPTION(cmf::Error, cmf::engine::Runner(dyn, 65));
+        cmf::engine::Runner ok(dyn, 64);
     }
     // Quantized files continue as f32 does while the reference's top-1/top-2 margin
     // stays above the quant's own logit noise: measured against the reference's

@@ -10,6 +10,7 @@
 #include "cmf/format/safetensors.h"
 
 #include <QTest>
+#include <cmath>
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
@@ -360,6 +361,10 @@ private Q_SLOTS:
         JCOMPARE(arch["rope_local_base_freq"], 10000.0);
         JCOMPARE(arch["rope_scaling"]["rope_type"], "linear");
         JCOMPARE(arch["rope_scaling"]["factor"], 8.0);
+        QVERIFY(!arch.contains("rope_local_scaling")); // the local entry is default
+        // A local entry with its own scaling is carried to the sliding layers.
+        g["text_config"]["rope_parameters"]["sliding_attention"] = {{"rope_type", "linear"}, {"factor", 2.0}, {"rope_theta", 10000.0}};
+        JCOMPARE(cmf::hf::archFromConfig(g)["rope_local_scaling"], g["text_config"]["rope_parameters"]["sliding_attention"]);
     }
 
     void gemma2Alternating() {
@@ -373,7 +378,9 @@ private Q_SLOTS:
             {"rope_local_base_freq", 10000.0}, {"local_partial_rotary_factor", 1.0},
             {"tie_word_embeddings", true}, {"max_position_embeddings", 8192}, {"attention_bias", false},
             {"hidden_act", "gelu_pytorch_tanh"}, {"query_pre_attn_scalar", 256},
-            {"attn_logit_softcapping", 50.0}, {"final_logit_softcapping", 30.0}, {"moe", nullptr}};
+            {"attn_logit_softcapping", 50.0}, {"final_logit_softcapping", 30.0}, {"moe", nullptr},
+            // sqrt(3584) as float32 (the config's torch_dtype): 59.86652
+            {"embed_scale", double(float(std::sqrt(3584.0)))}};
         JCOMPARE(cmf::hf::archFromConfig(hfConfig("gemma-2-9b-it.json")), expected);
     }
 
@@ -389,13 +396,19 @@ private Q_SLOTS:
             {"rope_scaling", {{"factor", 8.0}, {"rope_type", "linear"}}}, {"sliding_window", 1024},
             {"rope_local_base_freq", 10000.0}, {"local_partial_rotary_factor", 1.0},
             {"tie_word_embeddings", true}, {"max_position_embeddings", 131072}, {"attention_bias", false},
-            {"hidden_act", "gelu_pytorch_tanh"}, {"query_pre_attn_scalar", 256}, {"moe", nullptr}};
+            {"hidden_act", "gelu_pytorch_tanh"}, {"query_pre_attn_scalar", 256}, {"moe", nullptr},
+            // sqrt(2560) = 50.596 as bfloat16 (torch_dtype): 50.5
+            {"embed_scale", 50.5}};
         JCOMPARE(cmf::hf::archFromConfig(hfConfig("gemma-3-4b-it.json")), expected);
+        // The checkpoint's embed_tokens dtype wins over torch_dtype.
+        JCOMPARE(cmf::hf::archFromConfig(hfConfig("gemma-3-4b-it.json"), {}, "F32")["embed_scale"], double(float(std::sqrt(2560.0))));
+        JCOMPARE(cmf::hf::archFromConfig(hfConfig("gemma-3-4b-it.json"), {}, "F16")["embed_scale"], 50.59375);
 
         // The text config on its own (Gemma3ForCausalLM) gives the same block, under its own name.
         json text = hfConfig("gemma-3-4b-it.json")["text_config"];
         json textExpected = expected;
         textExpected["arch_name"] = "gemma3_text";
+        textExpected["embed_scale"] = double(float(std::sqrt(2560.0))); // no torch_dtype there: float32
         JCOMPARE(cmf::hf::archFromConfig(text), textExpected);
     }
 
@@ -412,6 +425,61 @@ private Q_SLOTS:
         EXPECT_ERROR(cmf::hf::archFromConfig(c), cmf::ErrorKind::Parse, "layer_types");
         c["layer_types"] = {"full_attention", "chunked_attention", "full_attention"};
         EXPECT_ERROR(cmf::hf::archFromConfig(c), cmf::ErrorKind::Parse, "chunked_attention");
+    }
+
+    void multimodalNameLayouts() {
+        // Both Gemma 3 4B+ layouts give the text model's canonical names; the
+        // vision tower and projector are skipped, in either layout.
+        const std::vector<std::string> released = {
+            "language_model.model.embed_tokens.weight", "language_model.model.layers.0.self_attn.q_norm.weight",
+            "language_model.model.norm.weight", "language_model.lm_head.weight",
+            "vision_tower.vision_model.post_layernorm.bias", "multi_modal_projector.mm_input_projection_weight"};
+        const std::vector<std::string> newer = {
+            "model.language_model.embed_tokens.weight", "model.language_model.layers.0.self_attn.q_norm.weight",
+            "model.language_model.norm.weight", "lm_head.weight",
+            "model.vision_tower.vision_model.post_layernorm.bias", "model.multi_modal_projector.mm_soft_emb_norm.weight"};
+        const std::vector<std::string> canonical = {"model.embed_tokens.weight", "model.layers.0.self_attn.q_norm.weight",
+                                                    "model.norm.weight", "lm_head.weight"};
+        for (const auto& names : {released, newer}) {
+            const auto m = cmf::hf::mapTensorNames(names);
+            QCOMPARE(m.canonical, canonical);
+            QCOMPARE(m.source, std::vector<std::string>(names.begin(), names.begin() + 4));
+            QCOMPARE(m.skipped, std::vector<std::string>(names.begin() + 4, names.end()));
+        }
+        // A text checkpoint passes unchanged.
+        QCOMPARE(cmf::hf::mapTensorNames(canonical).canonical, canonical);
+        // Two sources of one tensor are refused, not one silently dropped.
+        QVERIFY_THROWS_EXCEPTION(cmf::Error, cmf::hf::mapTensorNames({"model.norm.weight", "language_model.model.norm.weight"}));
+    }
+
+    void ropeScalingPerLayerKind() {
+        // Mistral / Qwen2: one rotary embedding for every layer, so sliding
+        // layers carry the same scaling; Gemma 3's local layers never do.
+        json c = hfConfig("qwen3-8b-yarn.json");
+        c["model_type"] = "qwen2";
+        c["use_sliding_window"] = true;
+        c["sliding_window"] = 4096;
+        c["max_window_layers"] = 2;
+        json arch = cmf::hf::archFromConfig(c);
+        json local = arch["yarn"];
+        local["rope_type"] = "yarn";
+        JCOMPARE(arch["rope_local_scaling"], local);
+        c["rope_scaling"] = {{"rope_type", "linear"}, {"factor", 2.0}};
+        JCOMPARE(cmf::hf::archFromConfig(c)["rope_local_scaling"], c["rope_scaling"]);
+        QVERIFY(!cmf::hf::archFromConfig(hfConfig("gemma-3-4b-it.json")).contains("rope_local_scaling"));
+        // YaRN: DeepSeek's mscale pair folds into the attention factor; truncate false is kept.
+        c["rope_scaling"] = {{"rope_type", "yarn"}, {"factor", 4.0}, {"original_max_position_embeddings", 4096},
+                             {"mscale", 2.0}, {"mscale_all_dim", 1.0}, {"truncate", false}};
+        arch = cmf::hf::archFromConfig(c);
+        QVERIFY(std::fabs(arch["yarn"]["attention_factor"].get<double>() - (0.2 * std::log(4.0) + 1) / (0.1 * std::log(4.0) + 1)) < 1e-12);
+        JCOMPARE(arch["yarn"]["truncate"], false);
+        // LongRoPE with Phi-3's top-level original context: factor = max / original.
+        c["rope_scaling"] = {{"rope_type", "longrope"}, {"short_factor", {1.0}}, {"long_factor", {2.0}}};
+        c["original_max_position_embeddings"] = 4096;
+        c["max_position_embeddings"] = 131072;
+        arch = cmf::hf::archFromConfig(c);
+        JCOMPARE(arch["rope_scaling"]["original_max_position_embeddings"], 4096);
+        JCOMPARE(arch["rope_scaling"]["factor"], 32.0);
     }
 
     void mtpFromConfigAndTensors() {

@@ -141,6 +141,24 @@ void TstHeaderModels::archTable() {
     const int types = int(keys.indexOf(u"layer_types"_s));
     QCOMPARE(m.index(types, ArchTableModel::Value).data().toString(), u"FullAttention ×2, LinearAttention  (3 item(s))"_s);
     QCOMPARE(m.index(keys.indexOf(u"hidden_size"_s), ArchTableModel::Field).data().toString(), u"Hidden size"_s);
+
+    // The RoPE variant of each layer kind and the Gemma fields, named.
+    nlohmann::json gemma = {{"rope_theta", 1e6}, {"rope_scaling", {{"rope_type", "linear"}, {"factor", 8.0}}},
+                            {"rope_local_scaling", {{"type", "llama3"}, {"factor", 8.0}}}, {"embed_scale", 8.0},
+                            {"query_pre_attn_scalar", 16}, {"attn_logit_softcapping", 50.0}, {"final_logit_softcapping", 30.0}};
+    m.setArch(gemma);
+    keys.clear();
+    for (int r = 0; r < m.rowCount(); ++r) keys << m.index(r, 0).data(ArchTableModel::KeyRole).toString();
+    auto value = [&](const QString& key) { return m.index(int(keys.indexOf(key)), ArchTableModel::Value).data().toString(); };
+    QCOMPARE(value(u"rope_scaling"_s), u"linear"_s);
+    QCOMPARE(value(u"rope_local_scaling"_s), u"llama3"_s);
+    QCOMPARE(value(u"rope_scaling.factor"_s), u"8"_s);
+    for (const auto& k : {u"embed_scale"_s, u"query_pre_attn_scalar"_s, u"attn_logit_softcapping"_s, u"final_logit_softcapping"_s}) {
+        const int row = int(keys.indexOf(k));
+        QVERIFY2(row >= 0 && m.index(row, 0).data(ArchTableModel::KnownRole).toBool(), qPrintable(k));
+        QVERIFY(m.index(row, ArchTableModel::Field).data().toString() != k); // a label, not the raw key
+    }
+    QCOMPARE(m.index(int(keys.indexOf(u"attn_logit_softcapping"_s)), ArchTableModel::Field).data().toString(), u"Attention soft-cap"_s);
 }
 
 void TstHeaderModels::archTableOfTheDemoModel() {

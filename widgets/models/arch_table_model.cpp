@@ -66,7 +66,31 @@ const Known kKnown[] = {
      QT_TRANSLATE_NOOP("cmfw::ArchTableModel", "Draft head for speculative decoding (§2.1)")},
     {"moe", QT_TRANSLATE_NOOP("cmfw::ArchTableModel", "Mixture of experts"),
      QT_TRANSLATE_NOOP("cmfw::ArchTableModel", "Expert FFN configuration (§2.2)")},
+    // Beyond §2: the fields the engine honours (README "Arch fields the engine honours").
+    {"rope_scaling", QT_TRANSLATE_NOOP("cmfw::ArchTableModel", "RoPE scaling"),
+     QT_TRANSLATE_NOOP("cmfw::ArchTableModel", "RoPE variant of global layers: linear, dynamic, llama3, yarn or longrope")},
+    {"rope_local_scaling", QT_TRANSLATE_NOOP("cmfw::ArchTableModel", "Local RoPE scaling"),
+     QT_TRANSLATE_NOOP("cmfw::ArchTableModel", "RoPE variant of sliding-window layers")},
+    {"hidden_act", QT_TRANSLATE_NOOP("cmfw::ArchTableModel", "Activation"),
+     QT_TRANSLATE_NOOP("cmfw::ArchTableModel", "Gate activation of the feed-forward blocks")},
+    {"embed_scale", QT_TRANSLATE_NOOP("cmfw::ArchTableModel", "Embedding scale"),
+     QT_TRANSLATE_NOOP("cmfw::ArchTableModel", "Embeddings are multiplied by it (Gemma: √hidden in the weights' dtype)")},
+    {"query_pre_attn_scalar", QT_TRANSLATE_NOOP("cmfw::ArchTableModel", "Query scalar"),
+     QT_TRANSLATE_NOOP("cmfw::ArchTableModel", "Attention scores scale by its inverse square root instead of the head dimension's")},
+    {"attn_logit_softcapping", QT_TRANSLATE_NOOP("cmfw::ArchTableModel", "Attention soft-cap"),
+     QT_TRANSLATE_NOOP("cmfw::ArchTableModel", "Scores become c·tanh(s/c) before the mask")},
+    {"final_logit_softcapping", QT_TRANSLATE_NOOP("cmfw::ArchTableModel", "Logit soft-cap"),
+     QT_TRANSLATE_NOOP("cmfw::ArchTableModel", "Output logits become c·tanh(x/c)")},
 };
+
+// The variant a RoPE block names: the spec's yarn block is YaRN, an HF-style
+// rope_scaling says it in rope_type (older configs: type).
+QString ropeVariant(const std::string& key, const nlohmann::json& v) {
+    if (key == "yarn") return u"yarn"_s;
+    for (const char* k : {"rope_type", "type"})
+        if (v.contains(k) && v[k].is_string()) return QString::fromStdString(v[k].get<std::string>());
+    return u"default"_s;
+}
 
 const Known* findKnown(const std::string& key) {
     for (const Known& k : kKnown)
@@ -123,7 +147,9 @@ void ArchTableModel::setArch(const nlohmann::json& arch) {
                     head.key = QString::fromStdString(key);
                     head.label = tr(k->label);
                     head.meaning = tr(k->meaning);
-                    head.value = tr("%n field(s)", nullptr, int(v.size()));
+                    head.value = key == "yarn" || key == "rope_scaling" || key == "rope_local_scaling"
+                                     ? ropeVariant(key, v)
+                                     : tr("%n field(s)", nullptr, int(v.size()));
                     rows_.push_back(head);
                 }
                 for (auto it = v.begin(); it != v.end(); ++it) addRow(key + "." + it.key(), it.value());

@@ -8,6 +8,7 @@
 // output gates, MoE routers, shared experts, sandwich norms.
 #include "cmf/format/codec.h"
 #include "cmf/format/shards.h"
+#include "cmf/engine/rope.h"
 
 #include <map>
 #include <memory>
@@ -26,13 +27,6 @@ struct Weight {
     uint64_t rows() const { return bytes.shape.rows; }
     uint64_t cols() const { return bytes.shape.cols; }
     bool present() const { return bytes.data != nullptr; }
-};
-
-struct RopeConfig {
-    double theta = 10000.0;
-    double partialRotaryFactor = 1.0;
-    // YaRN (§2 "yarn"); factor 0 = none.
-    double yarnFactor = 0, yarnOriginalMax = 0, yarnBetaFast = 32, yarnBetaSlow = 1, yarnAttentionFactor = 1;
 };
 
 struct Expert {
@@ -59,13 +53,19 @@ struct Layer {
     bool moe() const { return router.present(); }
 };
 
+enum class Activation { Silu, GeluTanh, GeluErf };
+
 struct ModelConfig {
     uint32_t hidden = 0, layers = 0, heads = 0, kvHeads = 0, headDim = 0, vocab = 0;
     double eps = 1e-6;
     bool gemmaNorm = false; // norm_style "gemma": x̂·(1+w)
     uint32_t slidingWindow = 0;
     uint32_t maxPositions = 0;
-    bool geluFfn = false; // hidden_act gelu* (gemma); silu otherwise
+    Activation activation = Activation::Silu; // of the FFN gate (hidden_act)
+    float embedScale = 0;   // embed_scale: x₀ = E[id]·scale (Gemma's √hidden as its dtype rounds it); 0 = none
+    float attnScale = 0;    // query_pre_attn_scalar^-1/2, else head_dim^-1/2
+    double attnSoftcap = 0; // attn_logit_softcapping: s = c·tanh(s/c) before the mask; 0 = none
+    double finalSoftcap = 0; // final_logit_softcapping on the logits; 0 = none
     // MoE
     uint32_t topK = 0;
     bool normTopK = false, routerSigmoid = false;

@@ -37,25 +37,21 @@ struct MatmulOut {
 };
 void matmulMany(std::span<const MatmulOut> outs, const float* x, size_t nTok);
 
-// Rotary embedding tables (NeoX "rotate half" layout over the first rotDim
-// dimensions of a head), with partial rotation and YaRN.
-struct Rope {
-    uint32_t rotDim = 0;
-    std::vector<double> invFreq; // rotDim / 2
-    float attentionFactor = 1.0f;  // YaRN's mscale on cos and sin
-};
-Rope makeRope(const RopeConfig& c, uint32_t headDim);
-void applyRope(const Rope& r, float* head, uint32_t pos);
-
 inline float silu(float x) { return x / (1.0f + std::exp(-x)); }
 inline float softplus(float x) { return x > 20.f ? x : std::log1p(std::exp(x)); }
 // GELU, tanh approximation (gelu_pytorch_tanh).
 inline float gelu(float x) { return 0.5f * x * (1.0f + std::tanh(0.7978845608f * (x + 0.044715f * x * x * x))); }
+// GELU, exact (hidden_act "gelu").
+inline float geluErf(float x) { return 0.5f * x * (1.0f + std::erf(x * 0.70710678118654752f)); }
+inline float activate(Activation a, float x) { return a == Activation::Silu ? silu(x) : a == Activation::GeluTanh ? gelu(x) : geluErf(x); }
+// Soft-capping (Gemma 2): c·tanh(x/c); cap 0 = none.
+inline float softcap(float x, float cap) { return cap > 0 ? cap * std::tanh(x / cap) : x; }
 
 // One attention head over cached positions [first, last]: scores q·k·scale,
 // softmax, weighted sum of v. K and V rows are kvStride floats apart.
+// cap: attention soft-capping of the scaled scores (0 = none).
 void attendHead(const float* q, const float* K, const float* V, size_t kvStride, uint32_t first, uint32_t last, uint32_t headDim,
-                float scale, float* out);
+                float scale, float* out, float cap = 0);
 void softmaxInPlace(float* x, size_t n);
 
 // A batch of queries at positions pos0, pos0+1, ... against the cache (the
@@ -70,6 +66,7 @@ struct AttentionBatch {
     uint32_t pos0, headDim, group;
     uint32_t window; // sliding window, 0 = none
     float scale;
+    float cap = 0; // attention soft-capping of the scaled scores, 0 = none
 };
 // Queries [firstQuery, firstQuery + queries) of KV head kvHead, as two GEMMs
 // (engine/src/attention.cpp); writes their rows of out.

@@ -38,6 +38,7 @@ struct TensorReport {
 struct ConvertReport {
     std::vector<TensorReport> tensors;
     std::vector<std::string> outputs; // files written (several when sharded)
+    std::vector<std::string> skipped; // source tensors left out (a multimodal model's vision tower, projector)
     uint64_t sourceBytes = 0;
     uint64_t outputBytes = 0;
     double seconds = 0;

@@ -3,7 +3,7 @@
 // header (DESIGN.md "One definition of each thing"): the arch block (§2,
 // §2.1 MTP, §2.2 MoE), the chat bundle (§6.1) and the tensor order writers
 // use. Tensor names are the canonical ones of §3 (`model.layers.{i}.…`);
-// stripping wrapper prefixes such as `language_model.` is the caller's job.
+// mapTensorNames turns a multimodal checkpoint's names into them.
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -17,14 +17,31 @@ namespace cmf::hf {
 // config may leave out take the value transformers' config class gives them;
 // anything else missing, and any other model_type, throws
 // Error(Parse, "config.json: …") naming it — a family is never guessed.
-// "mtp" is set only when the config declares MTP layers.
+// "mtp" is set only when the config declares MTP layers. Gemma's
+// "embed_scale" is sqrt(hidden_size) rounded to the config's torch_dtype.
 nlohmann::json archFromConfig(const nlohmann::json& config);
 
 // The same, with the checkpoint's tensor names deciding MTP (§2.1, as the
 // reference converter does): model.mtp.layers.{i}.* present → "mtp" with
 // num_layers = highest i + 1; no model.mtp.* tensors → no "mtp", whatever
-// the config declares.
-nlohmann::json archFromConfig(const nlohmann::json& config, const std::vector<std::string>& tensorNames);
+// the config declares. embed_scale is rounded to embedDtype (the
+// checkpoint's embed_tokens dtype, "BF16" / "F16" / "F32") when given.
+nlohmann::json archFromConfig(const nlohmann::json& config, const std::vector<std::string>& tensorNames,
+                              const std::string& embedDtype = {});
+
+// A checkpoint's tensor names as the text model's canonical ones (§3). A
+// multimodal wrapper keeps its text model under a prefix — Gemma 3 4B+ as
+// released (transformers 4.50) `language_model.model.*` and
+// `language_model.lm_head.*`, as saved by transformers >= 4.52
+// `model.language_model.*` — which is dropped; the parts a text model does
+// not run (the vision tower, the multimodal projector, in either layout) are
+// skipped and listed. Other names pass unchanged. Throws Error(Parse) when two
+// source names map to the same canonical one.
+struct TensorNameMap {
+    std::vector<std::string> canonical, source; // the kept tensors, same order as the input
+    std::vector<std::string> skipped;           // source names left out
+};
+TensorNameMap mapTensorNames(const std::vector<std::string>& names);
 
 // header.tokenizer_config (§6.1) from a Hugging Face folder:
 //  - chat_template: chat_template.jinja, else tokenizer_config.json
