@@ -1,5 +1,5 @@
 // RoPE variants with transformers' semantics (modeling_rope_utils.py); the
-// equations are in ../shared/models/families/README.md and the README's list
+// equations are in tests/data/models/families/README.md and the README's list
 // of arch fields.
 #include "cmf/engine/rope.h"
 

@@ -1,5 +1,5 @@
 // Multimodal checkpoint layouts to the text model's canonical names
-// (../shared/models/families/README.md "Checkpoint layouts").
+// (tests/data/models/families/README.md "Checkpoint layouts").
 #include "cmf/format/error.h"
 #include "cmf/format/hf_import.h"
 

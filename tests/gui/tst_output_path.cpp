@@ -27,7 +27,7 @@ private Q_SLOTS:
         QTest::newRow("version dot is not an extension") << u"qwen2.5"_s << u".cmf"_s << in + u"/qwen2.5.cmf"_s;
         QTest::newRow("hidden file") << u".scratch"_s << u".cmf"_s << in + u"/.scratch.cmf"_s;
         QTest::newRow("relative subpath") << u"out/code"_s << u".cmf"_s << in + u"/out/code.cmf"_s;
-        QTest::newRow("dot-dot") << u"../shared/code"_s << u".cmf"_s << u"/models/shared/code.cmf"_s;
+        QTest::newRow("dot-dot") << u"../other/code"_s << u".cmf"_s << u"/models/other/code.cmf"_s;
         QTest::newRow("dot-slash") << u"./code"_s << u".cmf"_s << in + u"/code.cmf"_s;
         QTest::newRow("absolute") << u"/tmp/x/code"_s << u".cmf"_s << u"/tmp/x/code.cmf"_s;
         QTest::newRow("absolute with extension") << u"/tmp/x/code.cmf"_s << u".cmf"_s << u"/tmp/x/code.cmf"_s;

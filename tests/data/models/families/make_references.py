@@ -1,9 +1,11 @@
 #!/usr/bin/python3
 """Regenerates the float64 references of the generated family models in
 tests/data/models (tiny-gemma, tiny-gemma2, tiny-gemma3-mm-new,
-tiny-llama3-long), in the format of ../shared/models/families/*/reference.json.
+tiny-llama3-long), in the format of tests/data/models/tiny-llama3/reference.json
+(described in README.md beside this script).
 
-The models themselves come from ../shared/peers/llamacpp/make_random_model.py:
+The models themselves come from the llama.cpp peer's make_random_model.py
+(the peer folder is the first argument, as CMF_LLAMACPP_PEER is for tests/peer):
     tiny-gemma          preset tiny-gemma, seed 61, Gemma 3 tokenizer
     tiny-gemma2         preset tiny-gemma2, seed 62, Gemma 3 tokenizer
     tiny-gemma2-qpas    preset tiny-gemma2 --set layers=6 --set sliding_window=3
