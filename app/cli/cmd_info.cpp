@@ -106,7 +106,8 @@ void printSummary(const cmf::CmfFile& f) {
             std::printf("  %-20s %-24s %zu replacement tensors%s\n", cmf::printable(s.id).c_str(), cmf::printable(s.name).c_str(), s.tensors.size(),
                         s.baseDirHash ? (" (standalone, base " + cmf::hex64(*s.baseDirHash) + ")").c_str() : "");
     }
-    if (const auto tag = f.shard()) std::printf("\nshard %u of %u\n", tag->no, tag->count);
+    if (const auto tag = f.shard())
+        std::printf("\nshard %u of %u%s\n", tag->no, tag->count, tag->set ? (" of set " + *tag->set).c_str() : "");
     std::printf("\ntokenizer: %s\n", e.vocab.present() ? (human(e.vocab.len) + " of tokenizer.json").c_str() : "none (no vocab section)");
     if (const auto& c = f.chatBundle()) {
         std::string eos;
@@ -140,17 +141,20 @@ void addInfo(CLI::App& app, int* exitCode) {
             const auto f = openInput(*path);
             // What running it would hold (null for a file that is not a runnable model).
             nlohmann::json memory;
+            std::string modelError; // why the file is not a runnable model (a shard of a broken set)
             try {
                 const auto model = cmf::Model::open(*path);
                 const uint64_t maxPos = cmf::archUnsigned(model.primary().header(), "max_position_embeddings").value_or(0);
                 const uint32_t ctx = maxPos ? uint32_t(std::min<uint64_t>(mem->ctx, maxPos)) : mem->ctx;
                 memory = cmf::engine::estimateMemory(model, mem->task, mem->skill, ctx).toJson();
-            } catch (const cmf::Error&) {
+            } catch (const cmf::Error& e) {
                 if (!mem->task.empty() || !mem->skill.empty()) throw; // asked for: say what is wrong
+                modelError = cmf::printable(e.what());
             }
             if (*json) {
                 auto out = infoJson(*f);
                 out["memory"] = memory;
+                if (!modelError.empty()) out["model_error"] = modelError;
                 std::cout << jsonText(out) << "\n";
             } else {
                 printSummary(*f);
@@ -158,6 +162,8 @@ void addInfo(CLI::App& app, int* exitCode) {
                     std::printf("memory to run: %.1f MB of weights + %.1f MB of KV cache at %u tokens = %.1f MB\n",
                                 memory["weights"].get<double>() / 1e6, memory["kv"].get<double>() / 1e6, memory["ctx"].get<uint32_t>(),
                                 memory["total"].get<double>() / 1e6);
+                else if (!modelError.empty())
+                    std::printf("does not run as a model: %s\n", modelError.c_str());
             }
             *exitCode = kExitOk;
         } catch (const std::exception& e) {

@@ -1,6 +1,7 @@
 #include "cmf/format/cmf_file.h"
 #include "cmf/format/error.h"
 #include "cmf/format/json_error.h"
+#include "cmf/format/printable.h"
 
 namespace cmf {
 namespace {
@@ -40,7 +41,12 @@ std::optional<ShardTag> parseShardTag(const nlohmann::json& h) {
     const uint64_t no = s["no"], count = s["count"];
     if (no < 1 || count < 1 || no > count || count > 99999)
         throw Error(ErrorKind::Parse, "header: shard " + std::to_string(no) + " of " + std::to_string(count) + " is out of range");
-    return ShardTag{uint32_t(no), uint32_t(count)};
+    ShardTag tag{uint32_t(no), uint32_t(count), std::nullopt};
+    if (const auto set = s.find("set"); set != s.end()) {
+        if (!set->is_string()) throw Error(ErrorKind::Parse, "header: \"shard\".\"set\" must be a string");
+        tag.set = printable(set->get<std::string>());
+    }
+    return tag;
 }
 
 } // namespace

@@ -1,6 +1,7 @@
 #include "convert_pipeline.h"
 
 #include "cmf/format/error.h"
+#include "cmf/format/hash64.h"
 #include "cmf/format/shards.h"
 
 #include "crash_point.h"
@@ -70,17 +71,36 @@ ConvertReport writeAll(Outputs& out, const std::vector<std::string>& names, cons
     return report;
 }
 
+void Outputs::stampSetIdentity() {
+    // Deterministic — the same input and options give the same set, byte for
+    // byte — and different whenever any shard's tensors differ.
+    std::vector<uint8_t> words;
+    for (const auto& w : writers) {
+        const uint64_t h = w->directoryHash();
+        for (int b = 0; b < 8; ++b) words.push_back(uint8_t(h >> (8 * b)));
+    }
+    const std::string set = hex64(hash64(words.data(), words.size()));
+    for (size_t s = 0; s < writers.size(); ++s) {
+        headers[s]["shard"]["set"] = set;
+        writers[s]->restampHeader(headers[s]);
+    }
+}
+
 void Outputs::commitAll() {
     if (writers.size() == 1) return writers.front()->commit();
     // Two phases, so a kill never leaves old and new shards mixed under one
     // set's names: every shard complete and fsynced first (a kill or failure
     // up to here leaves the old set as it was, and the temporaries to the
     // next run), then the renames back to back, with no I/O between them.
+    stampSetIdentity();
     for (auto& w : writers) w->prepare();
     crashPoint("shards synced");
     size_t renamed = 0;
     try {
-        for (; renamed < writers.size(); ++renamed) writers[renamed]->renameOver();
+        for (; renamed < writers.size(); ++renamed) {
+            writers[renamed]->renameOver();
+            if (renamed == 0) crashPoint("first shard renamed");
+        }
     } catch (...) {
         // A rename failed after some of the new shards took their names: take
         // those away too — a set with missing shards fails loudly on open, a
@@ -116,7 +136,8 @@ Outputs openOutputs(const std::string& output, const nlohmann::json& header, con
         for (size_t i = 0; i < names.size(); ++i)
             if (o.shardOf[i] == s) mine.push_back(names[i]);
         nlohmann::json h = header;
-        h["shard"] = {{"no", s + 1}, {"count", count}};
+        // "set" reserved at its final width (16 hex digits), stamped in commitAll.
+        h["shard"] = {{"no", s + 1}, {"count", count}, {"set", std::string(16, '0')}};
         WriterSections sec;
         if (s == 0) {
             sec = sections;
@@ -126,6 +147,7 @@ Outputs openOutputs(const std::string& output, const nlohmann::json& header, con
         }
         o.paths.push_back(sn.pathFor(s + 1));
         o.writers.push_back(std::make_unique<Writer>(o.paths.back(), h, mine, std::move(sec), s == 0 ? extraFeatures : 0));
+        o.headers.push_back(std::move(h));
     }
     return o;
 }

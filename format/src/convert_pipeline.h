@@ -28,12 +28,21 @@ void runPipeline(size_t n, const std::function<Produced(size_t)>& produce,
 // together at the end, so a failure leaves no output at all: a shard set in
 // two phases — every shard prepared (complete, fsynced, still a locked
 // temporary), then every one renamed — so a kill leaves the old set or the
-// new one, not a mix (test crash point "shards synced" between the phases).
+// new one (test crash point "shards synced" between the phases). N renames
+// are not one atomic step: a kill between two of them leaves a set whose
+// first shards are new and whose last are old. Every shard's "shard" block
+// carries the set's identity ("set", a hash of every shard's directory,
+// stamped in commitAll), so that mix fails to open as one model (shards.cpp)
+// instead of running on tensors of two writes; the next run replaces it.
 struct Outputs {
     std::vector<std::unique_ptr<Writer>> writers;
     std::vector<std::string> paths;
     std::vector<uint32_t> shardOf;
+    std::vector<nlohmann::json> headers; // a shard set's, to stamp "set" in
     void commitAll();
+
+private:
+    void stampSetIdentity();
 };
 
 // Builds the per-shard headers and writers (§10: masks/vocab/index,

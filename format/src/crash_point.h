@@ -18,6 +18,7 @@
 // A shard set (convert_pipeline.cpp Outputs::commitAll; convert
 // --shard-max-gb, shard):
 //   "shards synced"  every shard complete and fsynced, none renamed yet
+//   "first shard renamed"  shard 1 is the new one, the others still the old
 // appendInPlace (transform/append.cpp; skill add in place) — the first three
 // are also its progress phases:
 //   "dead tail dropped"  a dead tail of an earlier killed append was cut off

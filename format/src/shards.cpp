@@ -91,6 +91,13 @@ Model Model::open(const std::string& path) {
                 throw Error(ErrorKind::Parse, shardLabel(pk) + ": shard count mismatch: expected shard " + std::to_string(k) +
                                                   " of " + std::to_string(t1->count) + ", header says " +
                                                   (tk ? std::to_string(tk->no) + " of " + std::to_string(tk->count) : std::string("no shard block")));
+            // A kill between the renames of a set's shards (convert_pipeline.h)
+            // leaves new shards next to old ones: each one valid alone, the
+            // mix a model no write made.
+            if (tk->set != t1->set)
+                throw Error(ErrorKind::Parse, shardLabel(pk) + " belongs to another write than " + shardLabel(p1) + ": set " +
+                                                  tk->set.value_or("(none)") + ", shard 1 says " + t1->set.value_or("(none)") +
+                                                  " — an interrupted write left a mixed set; write it again");
             m.files_.push_back(std::move(fk));
         }
     }

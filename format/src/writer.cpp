@@ -152,6 +152,34 @@ void Writer::write(const std::string& name, DType dtype, const std::vector<uint6
     pos_ += nbytes;
 }
 
+std::vector<uint8_t> Writer::directoryBytes() const {
+    std::vector<detail::DirEntry> entries;
+    entries.reserve(records_.size());
+    for (size_t i = 0; i < records_.size(); ++i) {
+        const Record& r = records_[i];
+        entries.push_back({names_[i], r.dtype, r.shape, r.off, r.nbytes, r.hash});
+    }
+    return detail::encodeDirectory(entries);
+}
+
+uint64_t Writer::directoryHash() const {
+    if (records_.size() != names_.size())
+        throw Error(ErrorKind::Parse, "writer: the directory of " + target_ + " is asked for before every tensor is written");
+    const auto dir = directoryBytes();
+    return hash64(dir.data(), dir.size());
+}
+
+void Writer::restampHeader(nlohmann::json header) {
+    if (prepared_) throw Error(ErrorKind::Parse, "writer: the header of " + target_ + " restamped after it was written");
+    header["section_hashes"] = header_["section_hashes"];
+    std::string text = header.dump();
+    if (text.size() != headerText_.size())
+        throw Error(ErrorKind::Parse, "writer: a restamped header of " + target_ + " is " + std::to_string(text.size()) +
+                                          " bytes where " + std::to_string(headerText_.size()) + " were reserved");
+    header_ = std::move(header);
+    headerText_ = std::move(text);
+}
+
 void Writer::prepare() {
     if (records_.size() != names_.size())
         throw Error(ErrorKind::Parse, "writer: " + std::to_string(names_.size() - records_.size()) + " declared tensors were not written");
@@ -169,15 +197,9 @@ void Writer::prepare() {
         pos_ += bytes.size();
     }
 
-    std::vector<detail::DirEntry> entries;
     std::vector<DType> dtypes;
-    entries.reserve(records_.size());
-    for (size_t i = 0; i < records_.size(); ++i) {
-        const Record& r = records_[i];
-        entries.push_back({names_[i], r.dtype, r.shape, r.off, r.nbytes, r.hash});
-        dtypes.push_back(r.dtype);
-    }
-    const std::vector<uint8_t> dir = detail::encodeDirectory(entries);
+    for (const Record& r : records_) dtypes.push_back(r.dtype);
+    const std::vector<uint8_t> dir = directoryBytes();
 
     env.requiredFeatures = features_ | detail::contentFeatures(dtypes, sections_.masks.has_value(), header_);
     env.header = {kEnvelopeSize, headerText_.size()};

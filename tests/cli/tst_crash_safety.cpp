@@ -545,11 +545,28 @@ private Q_SLOTS:
         QCOMPARE(listed.j().size(), size_t(1));
     }
 
+    // Every shard of a mixed set verifies alone (§10), but no name of it opens
+    // as a model: `cmf dump` fails with exit 1 naming a shard of another
+    // write, and `cmf info` (which describes the one file) says why it does
+    // not run.
+    static void expectMixedSetRefused(const std::vector<std::string>& paths) {
+        for (const auto& p : paths) QCOMPARE(verifyCode(p), 0);
+        for (const auto& p : {paths.front(), paths.back()}) {
+            const auto r = runCmf({"dump", q(p), "--stats"});
+            QCOMPARE(r.code, 1);
+            QVERIFY2(r.err.find("belongs to another write") != std::string::npos, r.err.c_str());
+            const auto info = runCmf({"info", q(p)});
+            QCOMPARE(info.code, 0);
+            QVERIFY2(info.out.find("does not run as a model:") != std::string::npos, info.out.c_str());
+        }
+    }
+
     // A shard set is written in two phases (convert_pipeline.h): killed with
     // every new shard complete and fsynced but none renamed, the old set is
-    // intact, byte for byte; killed after the renames, the new one is; a
-    // timed kill leaves one set or the other, or (inside the rename loop) a
-    // set the next run completes; that run removes the temporaries.
+    // intact, byte for byte; killed after the renames, the new one is; killed
+    // between two renames, a mixed set that refuses to open as a model; a
+    // timed kill leaves one of these; the next run completes the new set and
+    // removes the temporaries.
     void shardSetKilledBetweenPhases() {
         const auto& f = fixture();
         const std::string setBase = f.dir + "/set";
@@ -595,6 +612,20 @@ private Q_SLOTS:
         QVERIFY(runWriter(newArgs, -1, "renamed").killed);
         QCOMPARE(which(), std::string("new"));
         QCOMPARE(tempCount(), size_t(0));
+        // Between two renames (N renames are not one atomic step): shard 1
+        // new, the others old. Each shard still verifies alone, but the set
+        // does not open as a model from any of its names, and the next run
+        // replaces it by the new set and removes the temporaries.
+        QCOMPARE(runWriter(oldArgs, -1).code, 0);
+        QVERIFY(runWriter(newArgs, -1, "first shard renamed").killed);
+        QCOMPARE(which(), std::string("MIXED"));
+        QCOMPARE(slurp(paths[0]), newSet[0]);
+        for (size_t k = 1; k < paths.size(); ++k) QCOMPARE(slurp(paths[k]), oldSet[k]);
+        QCOMPARE(tempCount(), paths.size() - 1);
+        expectMixedSetRefused(paths);
+        QCOMPARE(runWriter(newArgs, -1).code, 0);
+        QCOMPARE(which(), std::string("new"));
+        QCOMPARE(tempCount(), size_t(0));
 
         // A few kills at random moments of a run: one set or the other — or,
         // when the kill lands between two of the back-to-back renames (N
@@ -611,6 +642,8 @@ private Q_SLOTS:
             if (set == "MIXED") {
                 ++mixed;
                 QVERIFY2(tempCount() > 0, ("kill " + std::to_string(i) + " left a mixed set without the new shards' temporaries").c_str());
+                expectMixedSetRefused(paths);
+                if (QTest::currentTestFailed()) return;
                 QCOMPARE(runWriter(newArgs, -1).code, 0);
                 QCOMPARE(which(), std::string("new"));
                 QCOMPARE(tempCount(), size_t(0));

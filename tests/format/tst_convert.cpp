@@ -19,6 +19,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <set>
 
 namespace fs = std::filesystem;
 using nlohmann::json;
@@ -154,6 +155,21 @@ private Q_SLOTS:
         for (const auto& t : a.tensors()) QCOMPARE(b.tensors()[*b.find(t.record.name)].record.hash, t.record.hash);
         QVERIFY(!b.files()[0]->vocab().empty() && b.files()[1]->vocab().empty());
         QVERIFY(b.files()[0]->chatBundle().has_value() && !b.files()[1]->chatBundle().has_value());
+        // Every shard carries one set identity, the same on a second run of
+        // the same conversion and another for another conversion.
+        auto setsOf = [](const std::vector<std::string>& paths) {
+            std::set<std::string> sets;
+            for (const auto& p : paths) sets.insert(cmf::CmfFile::open(p)->shard()->set.value_or(""));
+            return sets;
+        };
+        const auto sets = setsOf(report.outputs);
+        QCOMPARE(sets.size(), size_t(1));
+        QCOMPARE(sets.begin()->size(), size_t(16));
+        QCOMPARE(setsOf(cmf::convertHf(o, {}).outputs), sets);
+        o.quant = cmf::DType::Q8Row;
+        const auto other = setsOf(cmf::convertHf(o, {}).outputs);
+        QCOMPARE(other.size(), size_t(1));
+        QVERIFY(other != sets);
     }
     void keepRulesAndFallbacks() {
         cmf::ConvertOptions o;

@@ -722,6 +722,35 @@ private Q_SLOTS:
         QCOMPARE(m.files().size(), size_t(2));
         QVERIFY(m.find("shard2.weight").has_value());
     }
+    // Shards of two writes under one set's names (a kill between the renames
+    // of a set): each valid alone, refused together, naming the stray shard.
+    void shardFromAnotherWrite() {
+        auto stamped = [](uint32_t no, const char* set) {
+            FileBuilder b = shard(no, 2);
+            b.header["shard"]["set"] = set;
+            return b;
+        };
+        const std::string mixed = tmp("mixed");
+        stamped(1, "00000000000000aa").writeTo(mixed + "-00001-of-00002.cmf");
+        stamped(2, "00000000000000bb").writeTo(mixed + "-00002-of-00002.cmf");
+        EXPECT_ERROR(guarded([&] { cmf::Model::open(mixed + "-00002-of-00002.cmf"); }), cmf::ErrorKind::Parse,
+                     "mixed-00002-of-00002.cmf belongs to another write", "set 00000000000000bb", "shard 1 says 00000000000000aa");
+        // A sibling without the stamp next to a stamped shard 1 is another write too.
+        const std::string half = tmp("half");
+        stamped(1, "00000000000000aa").writeTo(half + "-00001-of-00002.cmf");
+        shard(2, 2).writeTo(half + "-00002-of-00002.cmf");
+        EXPECT_ERROR(guarded([&] { cmf::Model::open(half + "-00001-of-00002.cmf"); }), cmf::ErrorKind::Parse,
+                     "belongs to another write", "set (none)");
+        // The same stamp on both: one set.
+        const std::string same = tmp("same");
+        stamped(1, "00000000000000aa").writeTo(same + "-00001-of-00002.cmf");
+        stamped(2, "00000000000000aa").writeTo(same + "-00002-of-00002.cmf");
+        QCOMPARE(cmf::Model::open(same + "-00001-of-00002.cmf").files().size(), size_t(2));
+        // A stamp that is not a string is a malformed shard block.
+        FileBuilder bad = shard(1, 2);
+        bad.header["shard"]["set"] = 7;
+        EXPECT_OPEN_ERROR(bad.build(), cmf::ErrorKind::Parse, "\"shard\".\"set\" must be a string");
+    }
 };
 
 QTEST_GUILESS_MAIN(TestHostile)

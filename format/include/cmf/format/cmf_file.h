@@ -24,6 +24,10 @@ namespace cmf {
 struct ShardTag {
     uint32_t no = 1;
     uint32_t count = 1;
+    // The identity of the write that made the set (our writers stamp it in
+    // every shard, convert_pipeline.h; other writers may not): siblings that
+    // carry different ones come from different writes.
+    std::optional<std::string> set;
 };
 
 // header.arch.<key> when the header has an arch object holding an unsigned

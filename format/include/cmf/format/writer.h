@@ -63,6 +63,17 @@ public:
     void renameOver();
     void finish();
 
+    // hash64 of the directory as it will be written — names, dtypes, shapes,
+    // offsets and every tensor's hash — once every tensor is written: what a
+    // shard set's identity is made of (convert_pipeline.cpp).
+    uint64_t directoryHash() const;
+
+    // Replaces the header before prepare() by one whose text has the same
+    // length (the directory and the blob are already placed behind it): a
+    // value known only once every tensor is written, in a field reserved at
+    // its final width. Throws Error(Parse) when the length differs.
+    void restampHeader(nlohmann::json header);
+
     const std::string& target() const { return target_; }
     uint64_t bytesWritten() const { return pos_; }
 
@@ -74,6 +85,7 @@ private:
     };
     void writeAt(uint64_t off, const void* data, uint64_t n);
     void abandon() noexcept;
+    std::vector<uint8_t> directoryBytes() const;
 
     std::string target_, temp_;
     int fd_ = -1;
