@@ -705,6 +705,63 @@
         <source>Output logits become c·tanh(x/c)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Linear-attention key dimension</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Width of one key head of linear-attention layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Linear-attention value dimension</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Width of one value head of linear-attention layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Linear-attention norm style</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Style of the gated norm inside linear attention (&quot;qwen&quot;: x̂·w), apart from norm_style</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layer schedule</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>L: linear attention, a recurrent state of %1 per sequence and layer, no KV cache; F: full attention; S: sliding-window attention</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>L: linear attention; F: full attention; S: sliding-window attention</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n linear-attention layer(s)</source>
+        <translation>
+            <numerusform>%n linear-attention layer</numerusform>
+            <numerusform>%n linear-attention layers</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n full-attention layer(s)</source>
+        <translation>
+            <numerusform>%n full-attention layer</numerusform>
+            <numerusform>%n full-attention layers</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n sliding-window layer(s)</source>
+        <translation>
+            <numerusform>%n sliding-window layer</numerusform>
+            <numerusform>%n sliding-window layers</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>cmfw::BitsView</name>
@@ -1157,6 +1214,10 @@
     </message>
     <message>
         <source>a reply is running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Estimated: %1 weights + %2 KV cache + %3 recurrent state (with its checkpoints) = %4</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3361,6 +3422,10 @@ length %3 (%4 of the file)</source>
     </message>
     <message>
         <source>Started: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory to chat with the backbone at a %1-token context: %2 of weights + %3 of KV cache + %4 of recurrent state with its checkpoints = %5 (cmf info --json &quot;memory&quot;)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

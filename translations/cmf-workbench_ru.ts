@@ -707,6 +707,66 @@
         <source>Output logits become c·tanh(x/c)</source>
         <translation>Выходные логиты становятся c·tanh(x/c)</translation>
     </message>
+    <message>
+        <source>Linear-attention key dimension</source>
+        <translation>Размер ключа линейного внимания</translation>
+    </message>
+    <message>
+        <source>Width of one key head of linear-attention layers</source>
+        <translation>Ширина одной головы ключей в слоях линейного внимания</translation>
+    </message>
+    <message>
+        <source>Linear-attention value dimension</source>
+        <translation>Размер значения линейного внимания</translation>
+    </message>
+    <message>
+        <source>Width of one value head of linear-attention layers</source>
+        <translation>Ширина одной головы значений в слоях линейного внимания</translation>
+    </message>
+    <message>
+        <source>Linear-attention norm style</source>
+        <translation>Стиль нормализации линейного внимания</translation>
+    </message>
+    <message>
+        <source>Style of the gated norm inside linear attention (&quot;qwen&quot;: x̂·w), apart from norm_style</source>
+        <translation>Стиль нормализации с гейтом внутри линейного внимания («qwen»: x̂·w), отдельно от norm_style</translation>
+    </message>
+    <message>
+        <source>Layer schedule</source>
+        <translation>Расписание слоёв</translation>
+    </message>
+    <message>
+        <source>L: linear attention, a recurrent state of %1 per sequence and layer, no KV cache; F: full attention; S: sliding-window attention</source>
+        <translation>L: линейное внимание, рекуррентное состояние %1 на последовательность и слой, без KV-кэша; F: полное внимание; S: внимание со скользящим окном</translation>
+    </message>
+    <message>
+        <source>L: linear attention; F: full attention; S: sliding-window attention</source>
+        <translation>L: линейное внимание; F: полное внимание; S: внимание со скользящим окном</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n linear-attention layer(s)</source>
+        <translation>
+            <numerusform>%n слой линейного внимания</numerusform>
+            <numerusform>%n слоя линейного внимания</numerusform>
+            <numerusform>%n слоёв линейного внимания</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n full-attention layer(s)</source>
+        <translation>
+            <numerusform>%n слой полного внимания</numerusform>
+            <numerusform>%n слоя полного внимания</numerusform>
+            <numerusform>%n слоёв полного внимания</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n sliding-window layer(s)</source>
+        <translation>
+            <numerusform>%n слой скользящего окна</numerusform>
+            <numerusform>%n слоя скользящего окна</numerusform>
+            <numerusform>%n слоёв скользящего окна</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>cmfw::BitsView</name>
@@ -1162,6 +1222,10 @@
     <message>
         <source>a reply is running</source>
         <translation>идёт ответ</translation>
+    </message>
+    <message>
+        <source>Estimated: %1 weights + %2 KV cache + %3 recurrent state (with its checkpoints) = %4</source>
+        <translation>Оценка: %1 весов + %2 KV-кэша + %3 рекуррентного состояния (с контрольными точками) = %4</translation>
     </message>
 </context>
 <context>
@@ -3388,6 +3452,10 @@ length %3 (%4 of the file)</source>
     <message>
         <source>Started: %1</source>
         <translation>Запущено: %1</translation>
+    </message>
+    <message>
+        <source>Memory to chat with the backbone at a %1-token context: %2 of weights + %3 of KV cache + %4 of recurrent state with its checkpoints = %5 (cmf info --json &quot;memory&quot;)</source>
+        <translation>Память для чата с базовой моделью при контексте %1 токенов: %2 весов + %3 KV-кэша + %4 рекуррентного состояния с контрольными точками = %5 (cmf info --json &quot;memory&quot;)</translation>
     </message>
 </context>
 <context>

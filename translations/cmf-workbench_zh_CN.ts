@@ -703,6 +703,60 @@
         <source>Output logits become c·tanh(x/c)</source>
         <translation>输出 logit 变为 c·tanh(x/c)</translation>
     </message>
+    <message>
+        <source>Linear-attention key dimension</source>
+        <translation>线性注意力键维度</translation>
+    </message>
+    <message>
+        <source>Width of one key head of linear-attention layers</source>
+        <translation>线性注意力层中一个键头的宽度</translation>
+    </message>
+    <message>
+        <source>Linear-attention value dimension</source>
+        <translation>线性注意力值维度</translation>
+    </message>
+    <message>
+        <source>Width of one value head of linear-attention layers</source>
+        <translation>线性注意力层中一个值头的宽度</translation>
+    </message>
+    <message>
+        <source>Linear-attention norm style</source>
+        <translation>线性注意力归一化方式</translation>
+    </message>
+    <message>
+        <source>Style of the gated norm inside linear attention (&quot;qwen&quot;: x̂·w), apart from norm_style</source>
+        <translation>线性注意力内部门控归一化的方式（&quot;qwen&quot;：x̂·w），独立于 norm_style</translation>
+    </message>
+    <message>
+        <source>Layer schedule</source>
+        <translation>层排布</translation>
+    </message>
+    <message>
+        <source>L: linear attention, a recurrent state of %1 per sequence and layer, no KV cache; F: full attention; S: sliding-window attention</source>
+        <translation>L：线性注意力，每个序列每层 %1 的循环状态，无 KV 缓存；F：全注意力；S：滑动窗口注意力</translation>
+    </message>
+    <message>
+        <source>L: linear attention; F: full attention; S: sliding-window attention</source>
+        <translation>L：线性注意力；F：全注意力；S：滑动窗口注意力</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n linear-attention layer(s)</source>
+        <translation>
+            <numerusform>%n 个线性注意力层</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n full-attention layer(s)</source>
+        <translation>
+            <numerusform>%n 个全注意力层</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n sliding-window layer(s)</source>
+        <translation>
+            <numerusform>%n 个滑动窗口层</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>cmfw::BitsView</name>
@@ -1154,6 +1208,10 @@
     <message>
         <source>a reply is running</source>
         <translation>正在生成回复</translation>
+    </message>
+    <message>
+        <source>Estimated: %1 weights + %2 KV cache + %3 recurrent state (with its checkpoints) = %4</source>
+        <translation>估计：%1 权重 + %2 KV 缓存 + %3 循环状态（含检查点）= %4</translation>
     </message>
 </context>
 <context>
@@ -3342,6 +3400,10 @@ length %3 (%4 of the file)</source>
     <message>
         <source>Started: %1</source>
         <translation>已启动：%1</translation>
+    </message>
+    <message>
+        <source>Memory to chat with the backbone at a %1-token context: %2 of weights + %3 of KV cache + %4 of recurrent state with its checkpoints = %5 (cmf info --json &quot;memory&quot;)</source>
+        <translation>以 %1 个词元的上下文与主干模型聊天所需内存：%2 权重 + %3 KV 缓存 + %4 循环状态（含检查点）= %5（cmf info --json &quot;memory&quot;）</translation>
     </message>
 </context>
 <context>

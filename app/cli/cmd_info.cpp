@@ -25,6 +25,15 @@ std::string human(uint64_t bytes) {
     return buf;
 }
 
+// " + 1.2 MB of recurrent state (+ 4.8 MB of checkpoints)" for a model with LinearAttention layers.
+std::string stateText(const nlohmann::json& memory) {
+    const double state = memory.value("recurrent_state", 0.0), checkpoints = memory.value("state_checkpoints", 0.0);
+    if (state == 0) return {};
+    char buf[128];
+    std::snprintf(buf, sizeof buf, " + %.1f MB of recurrent state (+ %.1f MB of checkpoints)", state / 1e6, checkpoints / 1e6);
+    return buf;
+}
+
 void printSummary(const cmf::CmfFile& f) {
     const auto& e = f.envelope();
     const auto& h = f.header();
@@ -159,9 +168,9 @@ void addInfo(CLI::App& app, int* exitCode) {
             } else {
                 printSummary(*f);
                 if (!memory.is_null())
-                    std::printf("memory to run: %.1f MB of weights + %.1f MB of KV cache at %u tokens = %.1f MB\n",
+                    std::printf("memory to run: %.1f MB of weights + %.1f MB of KV cache at %u tokens%s = %.1f MB\n",
                                 memory["weights"].get<double>() / 1e6, memory["kv"].get<double>() / 1e6, memory["ctx"].get<uint32_t>(),
-                                memory["total"].get<double>() / 1e6);
+                                stateText(memory).c_str(), memory["total"].get<double>() / 1e6);
                 else if (!modelError.empty())
                     std::printf("does not run as a model: %s\n", modelError.c_str());
             }

@@ -273,12 +273,16 @@ void checkMemory(const MemoryEstimate& need, const MemoryBudget& b, const std::s
     const std::string tail = advice.empty() ? std::string() : "; " + advice;
     // Measured budgets tolerate 10 % for the weights' evictable page cache (see the header).
     const uint64_t allowed = b.exact || b.total == kUnlimited ? b.total : b.total + std::min(b.total / 10, kUnlimited - b.total);
+    const uint64_t state = need.stateBytes + need.checkpointBytes;
+    const std::string stateText = state ? " + recurrent state " + formatBytes(state) : std::string();
     if (need.totalBytes() > allowed)
         throw Error(ErrorKind::Bounds, "needs ~" + formatBytes(need.totalBytes()) + " (weights " + formatBytes(need.weightBytes) + " + KV cache " +
-                                           formatBytes(need.kvBytes) + ctx + ") but only " + formatBytes(b.total) + " is available (" +
-                                           b.source + ")" + tail);
-    if (need.kvBytes > b.anonymous)
-        throw Error(ErrorKind::Bounds, "the KV cache needs ~" + formatBytes(need.kvBytes) + ctx + " but only " + formatBytes(b.anonymous) +
+                                           formatBytes(need.kvBytes) + ctx + stateText + ") but only " + formatBytes(b.total) +
+                                           " is available (" + b.source + ")" + tail);
+    // The KV cache and the recurrent state are anonymous memory: no page cache to evict.
+    if (need.kvBytes + state > b.anonymous)
+        throw Error(ErrorKind::Bounds, "the KV cache" + std::string(state ? " and the recurrent state need ~" : " needs ~") +
+                                           formatBytes(need.kvBytes + state) + ctx + " but only " + formatBytes(b.anonymous) +
                                            " of anonymous memory is available (" + b.anonymousSource + ")" + tail);
 }
 

@@ -1,6 +1,7 @@
 #include "cmf/engine/memory_estimate.h"
 
 #include "cmf/format/error.h"
+#include "recurrent_state.h"
 
 #include <algorithm>
 #include <map>
@@ -28,7 +29,8 @@ bool gathers(DType d) { return d == DType::F32 || d == DType::F16 || d == DType:
 } // namespace
 
 nlohmann::json MemoryEstimate::toJson() const {
-    return {{"weights", weightBytes}, {"kv_per_token", kvBytesPerToken}, {"kv", kvBytes}, {"ctx", ctx}, {"total", totalBytes()}};
+    return {{"weights", weightBytes}, {"kv_per_token", kvBytesPerToken}, {"kv", kvBytes}, {"recurrent_state", stateBytes},
+            {"state_checkpoints", checkpointBytes}, {"ctx", ctx}, {"total", totalBytes()}};
 }
 
 namespace {
@@ -45,8 +47,20 @@ MemoryEstimate estimate(const CmfFile& primary, const std::vector<TensorRecord>&
     const uint64_t kvHeads = arch("num_kv_heads", heads), headDim = arch("head_dim", hidden / std::max<uint64_t>(1, heads));
     MemoryEstimate e;
     e.ctx = ctx;
-    e.kvBytesPerToken = layers * 2 * kvHeads * headDim * sizeof(float);
+    // LinearAttention layers keep a fixed-size state instead of K and V.
+    uint64_t linear = 0;
+    if (const auto& a = h["arch"]; a.contains("layer_types") && a["layer_types"].is_array())
+        for (const auto& t : a["layer_types"]) linear += t == "LinearAttention";
+    linear = std::min(linear, layers);
+    e.kvBytesPerToken = (layers - linear) * 2 * kvHeads * headDim * sizeof(float);
     e.kvBytes = e.kvBytesPerToken * ctx;
+    if (linear) {
+        const uint64_t nk = arch("linear_num_key_heads", 0), nv = arch("linear_num_value_heads", 0), dk = arch("linear_key_head_dim", 0),
+                       dv = arch("linear_value_head_dim", 0), kernel = arch("linear_conv_kernel_dim", 1);
+        const uint64_t perLayer = ((kernel ? kernel - 1 : 0) * (2 * nk * dk + nv * dv) + nv * dk * dv) * sizeof(float);
+        e.stateBytes = linear * perLayer;
+        e.checkpointBytes = RecurrentState::kCheckpoints * e.stateBytes;
+    }
 
     const std::string prefix = skill.empty() ? std::string() : "skill." + skill + ".";
     if (!skill.empty()) {

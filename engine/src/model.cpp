@@ -2,6 +2,7 @@
 
 #include "cmf/format/error.h"
 #include "cmf/format/envelope.h"
+#include "cmf/format/printable.h"
 #include "kernels/vbit_rows.h"
 
 #include <algorithm>
@@ -128,6 +129,93 @@ RopeConfig ropeFor(const nlohmann::json& a, bool sliding) {
     return r;
 }
 
+bool isLinearLayer(const nlohmann::json& a, uint32_t i) {
+    const auto t = a.find("layer_types");
+    return t != a.end() && t->is_array() && i < t->size() && (*t)[i] == "LinearAttention";
+}
+
+// linear_attn.* of layer i, with every shape checked against arch.linear_*:
+// the recurrence trusts them.
+LinearAttention loadLinearAttention(const Loader& L, const ModelConfig& c, const std::string& p, uint32_t i) {
+    const auto& d = c.linear;
+    const std::string q = p + "linear_attn.";
+    LinearAttention g;
+    g.qkv = L.weight(q + "in_proj_qkv.weight");
+    g.z = L.weight(q + "in_proj_z.weight");
+    g.b = L.weight(q + "in_proj_b.weight");
+    g.a = L.weight(q + "in_proj_a.weight");
+    g.out = L.weight(q + "out_proj.weight");
+    g.conv = L.vec(q + "conv1d.weight");
+    g.aLog = L.vec(q + "A_log");
+    g.dtBias = L.vec(q + "dt_bias");
+    g.norm = L.vec(q + "norm.weight");
+    const uint64_t vw = uint64_t(d.valueHeads) * d.valueDim;
+    const auto expect = [&](const char* what, uint64_t got, uint64_t want) {
+        if (got != want)
+            throw Error(ErrorKind::Parse, "model: layer " + std::to_string(i) + " linear_attn." + what + " has " + std::to_string(got) +
+                                              ", expected " + std::to_string(want) + " from arch.linear_*");
+    };
+    for (const Weight* w : {&g.qkv, &g.z, &g.b, &g.a}) expect("input projection columns", w->cols(), c.hidden);
+    expect("in_proj_qkv rows", g.qkv.rows(), d.convDim());
+    expect("in_proj_z rows", g.z.rows(), vw);
+    expect("in_proj_b rows", g.b.rows(), d.valueHeads);
+    expect("in_proj_a rows", g.a.rows(), d.valueHeads);
+    expect("out_proj rows", g.out.rows(), c.hidden);
+    expect("out_proj columns", g.out.cols(), vw);
+    expect("conv1d values", g.conv.size(), uint64_t(d.convDim()) * d.kernel);
+    expect("A_log values", g.aLog.size(), d.valueHeads);
+    expect("dt_bias values", g.dtBias.size(), d.valueHeads);
+    expect("norm values", g.norm.size(), d.valueDim);
+    return g;
+}
+
+// self_attn.* of a full or sliding attention layer.
+void loadAttention(const Loader& L, const ModelConfig& c, const std::string& p, uint32_t i, Layer& l) {
+    l.q = L.weight(p + "self_attn.q_proj.weight");
+    l.k = L.weight(p + "self_attn.k_proj.weight");
+    l.v = L.weight(p + "self_attn.v_proj.weight");
+    l.o = L.weight(p + "self_attn.o_proj.weight");
+    l.qBias = L.vec(p + "self_attn.q_proj.bias", false);
+    l.kBias = L.vec(p + "self_attn.k_proj.bias", false);
+    l.vBias = L.vec(p + "self_attn.v_proj.bias", false);
+    l.oBias = L.vec(p + "self_attn.o_proj.bias", false);
+    l.qNorm = L.vec(p + "self_attn.q_norm.weight", false);
+    l.kNorm = L.vec(p + "self_attn.k_norm.weight", false);
+    l.gateProj = L.weight(p + "self_attn.g_proj.weight", false);
+    // Twice the rows: per head, head_dim query rows then head_dim gate rows (Qwen3.5).
+    const uint64_t qw = uint64_t(l.heads) * c.headDim;
+    l.outputGate = l.q.rows() == 2 * qw;
+    if (l.q.rows() != qw && !l.outputGate)
+        throw Error(ErrorKind::Parse, "model: layer " + std::to_string(i) + " q_proj has " + std::to_string(l.q.rows()) +
+                                          " rows, expected heads × head_dim = " + std::to_string(qw) + " (or twice that, with an output gate)");
+    if (l.outputGate && l.gateProj.present())
+        throw Error(ErrorKind::Parse, "model: layer " + std::to_string(i) + " has both a q_proj output gate and self_attn.g_proj");
+    if (l.k.rows() != uint64_t(c.kvHeads) * c.headDim || l.heads % c.kvHeads != 0)
+        throw Error(ErrorKind::Parse, "model: layer " + std::to_string(i) + " k_proj does not match num_kv_heads × head_dim");
+}
+
+// mlp.*: dense, or MoE when the router is present.
+void loadFfn(const Loader& L, const std::string& p, Layer& l) {
+    l.router = L.weight(p + "mlp.gate.weight", false);
+    if (l.moe()) {
+        // Experts by presence up to the router's rows (§11.1: a defragged
+        // layer has fewer, renumbered from 0).
+        for (uint64_t e = 0; e < l.router.rows(); ++e) {
+            const std::string ep = p + "mlp.experts." + std::to_string(e) + ".";
+            l.experts.push_back({L.weight(ep + "gate_proj.weight"), L.weight(ep + "up_proj.weight"), L.weight(ep + "down_proj.weight")});
+        }
+        l.expertBias = L.vec(p + "mlp.expert_bias", false);
+        if (L.has(p + "mlp.shared_expert.gate_proj.weight"))
+            l.shared = {L.weight(p + "mlp.shared_expert.gate_proj.weight"), L.weight(p + "mlp.shared_expert.up_proj.weight"),
+                        L.weight(p + "mlp.shared_expert.down_proj.weight")};
+        l.sharedGate = L.weight(p + "mlp.shared_expert_gate.weight", false);
+    } else {
+        l.mlpGate = L.weight(p + "mlp.gate_proj.weight");
+        l.mlpUp = L.weight(p + "mlp.up_proj.weight");
+        l.mlpDown = L.weight(p + "mlp.down_proj.weight");
+    }
+}
+
 Weights loadWeights(const Loader& L, const ModelConfig& c, const nlohmann::json& a) {
     Weights w;
     w.embed = L.weight("model.embed_tokens.weight");
@@ -142,52 +230,17 @@ Weights loadWeights(const Loader& L, const ModelConfig& c, const nlohmann::json&
     for (uint32_t i = 0; i < c.layers; ++i) {
         const std::string p = "model.layers." + std::to_string(i) + ".";
         Layer l;
-        if (i < types.size() && types[i].is_string()) {
-            const std::string t = types[i];
-            if (t == "LinearAttention")
-                throw Error(ErrorKind::Parse, "model: layer " + std::to_string(i) + " is LinearAttention, which this engine does not run yet");
-            l.sliding = t == "SlidingAttention";
-        }
+        const bool linear = isLinearLayer(a, i);
+        l.sliding = i < types.size() && types[i] == "SlidingAttention";
         l.heads = i < perLayerHeads.size() && perLayerHeads[i].is_number_integer() ? perLayerHeads[i].get<uint32_t>() : c.heads;
         l.rope = ropeFor(a, l.sliding);
         l.inputNorm = L.vec(p + "input_layernorm.weight");
         l.postAttnNorm = L.vec(p + "post_attention_layernorm.weight");
         l.preFfnNorm = L.vec(p + "pre_feedforward_layernorm.weight", false);
         l.postFfnNorm = L.vec(p + "post_feedforward_layernorm.weight", false);
-        l.q = L.weight(p + "self_attn.q_proj.weight");
-        l.k = L.weight(p + "self_attn.k_proj.weight");
-        l.v = L.weight(p + "self_attn.v_proj.weight");
-        l.o = L.weight(p + "self_attn.o_proj.weight");
-        l.qBias = L.vec(p + "self_attn.q_proj.bias", false);
-        l.kBias = L.vec(p + "self_attn.k_proj.bias", false);
-        l.vBias = L.vec(p + "self_attn.v_proj.bias", false);
-        l.oBias = L.vec(p + "self_attn.o_proj.bias", false);
-        l.qNorm = L.vec(p + "self_attn.q_norm.weight", false);
-        l.kNorm = L.vec(p + "self_attn.k_norm.weight", false);
-        l.gateProj = L.weight(p + "self_attn.g_proj.weight", false);
-        if (l.q.rows() != uint64_t(l.heads) * c.headDim)
-            throw Error(ErrorKind::Parse, "model: layer " + std::to_string(i) + " q_proj has " + std::to_string(l.q.rows()) +
-                                              " rows, expected heads × head_dim = " + std::to_string(l.heads * c.headDim));
-        if (l.k.rows() != uint64_t(c.kvHeads) * c.headDim || l.heads % c.kvHeads != 0)
-            throw Error(ErrorKind::Parse, "model: layer " + std::to_string(i) + " k_proj does not match num_kv_heads × head_dim");
-        l.router = L.weight(p + "mlp.gate.weight", false);
-        if (l.moe()) {
-            // Experts by presence up to the router's rows (§11.1: a defragged
-            // layer has fewer, renumbered from 0).
-            for (uint64_t e = 0; e < l.router.rows(); ++e) {
-                const std::string ep = p + "mlp.experts." + std::to_string(e) + ".";
-                l.experts.push_back({L.weight(ep + "gate_proj.weight"), L.weight(ep + "up_proj.weight"), L.weight(ep + "down_proj.weight")});
-            }
-            l.expertBias = L.vec(p + "mlp.expert_bias", false);
-            if (L.has(p + "mlp.shared_expert.gate_proj.weight"))
-                l.shared = {L.weight(p + "mlp.shared_expert.gate_proj.weight"), L.weight(p + "mlp.shared_expert.up_proj.weight"),
-                            L.weight(p + "mlp.shared_expert.down_proj.weight")};
-            l.sharedGate = L.weight(p + "mlp.shared_expert_gate.weight", false);
-        } else {
-            l.mlpGate = L.weight(p + "mlp.gate_proj.weight");
-            l.mlpUp = L.weight(p + "mlp.up_proj.weight");
-            l.mlpDown = L.weight(p + "mlp.down_proj.weight");
-        }
+        if (linear) l.linear = loadLinearAttention(L, c, p, i);
+        else loadAttention(L, c, p, i, l);
+        loadFfn(L, p, l);
         w.layers.push_back(std::move(l));
     }
     return w;
@@ -201,8 +254,9 @@ void checkArchFields(const nlohmann::json& a) {
     static const std::set<std::string> known = {
         // descriptive or checked elsewhere (tensor presence decides biases, MoE layers, MTP heads)
         "arch_name", "intermediate_size", "attention_bias", "moe", "mtp",
-        // Qwen3.5 linear attention: LinearAttention layers are refused where they are met
+        // LinearAttention layers (Gated DeltaNet)
         "linear_conv_kernel_dim", "linear_num_key_heads", "linear_num_value_heads", "linear_key_head_dim", "linear_value_head_dim",
+        "linear_norm_style",
         // shapes
         "hidden_size", "num_layers", "num_attention_heads", "num_kv_heads", "head_dim", "vocab_size", "attention_heads_per_layer",
         "layer_types", "max_position_embeddings", "tie_word_embeddings",
@@ -217,6 +271,44 @@ void checkArchFields(const nlohmann::json& a) {
         if (!known.count(key) && !value.is_null())
             throw Error(ErrorKind::Parse, "header: arch." + key + " is not a field this engine implements; it may change the output, "
                                           "so the model is not run without it");
+}
+
+// arch.layer_types: each entry one of the three kinds this engine runs.
+void checkLayerTypes(const nlohmann::json& a, uint32_t layers) {
+    if (!a.contains("layer_types") || a["layer_types"].is_null()) return;
+    const auto& t = a["layer_types"];
+    if (!t.is_array() || t.size() != layers)
+        throw Error(ErrorKind::Parse, "header: arch.layer_types is not a list of num_layers (" + std::to_string(layers) + ") entries");
+    for (size_t i = 0; i < t.size(); ++i)
+        if (t[i] != "FullAttention" && t[i] != "SlidingAttention" && t[i] != "LinearAttention")
+            throw Error(ErrorKind::Parse, "header: arch.layer_types[" + std::to_string(i) + "] is " + printable(t[i].dump()) +
+                                              ", a layer kind this engine does not run (FullAttention, SlidingAttention, LinearAttention)");
+}
+
+// The Gated DeltaNet dimensions, required once a layer is LinearAttention.
+ModelConfig::Linear linearConfigOf(const nlohmann::json& a, uint32_t layers) {
+    ModelConfig::Linear d;
+    bool any = false;
+    for (uint32_t i = 0; i < layers; ++i) any |= isLinearLayer(a, i);
+    if (!any) return d;
+    d.keyHeads = count(a, "linear_num_key_heads");
+    d.valueHeads = count(a, "linear_num_value_heads");
+    d.keyDim = count(a, "linear_key_head_dim");
+    d.valueDim = count(a, "linear_value_head_dim");
+    d.kernel = count(a, "linear_conv_kernel_dim");
+    if (d.valueHeads % d.keyHeads != 0)
+        throw Error(ErrorKind::Parse, "header: arch.linear_num_value_heads (" + std::to_string(d.valueHeads) +
+                                          ") is not a multiple of linear_num_key_heads (" + std::to_string(d.keyHeads) + ")");
+    if (d.kernel > 64) throw Error(ErrorKind::Parse, "header: arch.linear_conv_kernel_dim " + std::to_string(d.kernel) + " is past 64");
+    // Qwen3.5 normalises its blocks x̂·(1+w) (norm_style "gemma") but its
+    // gated norm with the plain weight: that one has its own field.
+    const auto style = a.find("linear_norm_style");
+    if (style != a.end() && !style->is_null()) {
+        if (*style != "qwen" && *style != "gemma")
+            throw Error(ErrorKind::Parse, "header: arch.linear_norm_style is " + printable(style->dump()) + " (expected \"qwen\" or \"gemma\")");
+        d.gemmaNorm = *style == "gemma";
+    }
+    return d;
 }
 
 Activation activationOf(const nlohmann::json& a) {
@@ -255,8 +347,11 @@ std::shared_ptr<const Model> Model::open(const std::string& path) {
     c.maxPositions = uint32_t(num(a, "max_position_embeddings", 4096));
     c.activation = activationOf(a);
     checkArchFields(a);
+    checkLayerTypes(a, c.layers);
+    c.linear = linearConfigOf(a, c.layers);
     c.embedScale = float(field(a, "embed_scale", 0));
-    if (c.gemmaNorm && c.embedScale == 0)
+    const bool gemmaFamily = a.contains("arch_name") && a["arch_name"].is_string() && a["arch_name"].get<std::string>().starts_with("gemma");
+    if (gemmaFamily && c.gemmaNorm && c.embedScale == 0)
         throw Error(ErrorKind::Parse, "header: a norm_style \"gemma\" model without arch.embed_scale (written by an older converter, "
                                       "which left out Gemma's √hidden embedding scale); convert it again");
     // Gemma 2/3: scores scale by query_pre_attn_scalar^-1/2 instead of head_dim^-1/2.

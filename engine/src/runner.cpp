@@ -2,6 +2,8 @@
 
 #include "cmf/format/error.h"
 #include "column_gather.h"
+#include "gated_delta_net.h"
+#include "recurrent_state.h"
 
 #include <algorithm>
 #include <cmath>
@@ -44,6 +46,36 @@ Runner::Runner(std::shared_ptr<const Model> model, uint32_t ctx) : model_(std::m
     // costs memory only once the conversation gets there.
     k_.resize(model_->layers().size());
     v_.resize(model_->layers().size());
+    state_ = std::make_unique<RecurrentState>(*model_);
+}
+
+Runner::~Runner() = default;
+
+void Runner::forgetAll() {
+    pos_ = 0;
+    history_.clear();
+    state_->reset();
+}
+
+void Runner::reset() { forgetAll(); }
+
+size_t Runner::recurrentStateBytes() const { return state_->liveBytes(); }
+size_t Runner::checkpointBytes() const { return state_->checkpointBytes(); }
+
+void Runner::rewind(uint32_t pos) {
+    if (pos >= pos_) return;
+    if (!state_->any()) {
+        pos_ = pos;
+        return;
+    }
+    const uint32_t from = state_->restore(pos);
+    pos_ = from;
+    std::vector<int32_t> again(history_.begin() + from, history_.begin() + pos);
+    history_.resize(from);
+    if (!again.empty()) {
+        forward(again);
+        replayed_ += again.size();
+    }
 }
 
 void Runner::setWeights(std::shared_ptr<const Weights> weights) {
@@ -72,7 +104,7 @@ void Runner::setTask(std::shared_ptr<const TaskPlan> task) {
             }
         }
     }
-    pos_ = 0;
+    forgetAll();
 }
 
 void Runner::setProbe(ForwardProbe* probe) {
@@ -88,13 +120,14 @@ void Runner::setProbe(ForwardProbe* probe) {
 }
 
 void Runner::reserve(uint32_t positions) {
+    if (positions <= reserved_) return;
     const size_t kvw = size_t(model_->config().kvHeads) * model_->config().headDim;
-    const size_t need = size_t(positions) * kvw;
-    if (k_.empty() || k_[0].size() >= need) return;
-    const size_t size = std::max(need, std::min(size_t(ctx_) * kvw, 2 * k_[0].size()));
+    reserved_ = std::max(positions, std::min(ctx_, 2 * reserved_));
+    const auto& layers = model_->layers();
     for (size_t li = 0; li < k_.size(); ++li) {
-        k_[li].resize(size);
-        v_[li].resize(size);
+        if (layers[li].linear.present()) continue; // no KV cache: a recurrent state
+        k_[li].resize(size_t(reserved_) * kvw);
+        v_[li].resize(size_t(reserved_) * kvw);
     }
 }
 
@@ -218,17 +251,45 @@ void Runner::embed(std::span<const int32_t> ids, float* x) const {
     }
 }
 
-void Runner::layerForward(size_t li, float* xp, size_t n) {
+void Runner::layerForward(size_t li, float* xp, size_t n, std::span<const uint32_t> snapAfter, GdnState* snaps) {
     const auto& c = model_->config();
-    const size_t H = c.hidden, hd = c.headDim, kvw = size_t(c.kvHeads) * hd;
+    const size_t H = c.hidden;
     const Layer& l = weights_->layers[li];
-    const size_t qw = size_t(l.heads) * hd;
     std::vector<float> h(n * H), tmp(n * H);
     float* x = xp;
     for (size_t t = 0; t < n; ++t) rmsNorm(x + t * H, l.inputNorm.data(), H, c.eps, c.gemmaNorm, h.data() + t * H);
-    std::vector<float> q(n * qw), k(n * kvw), v(n * kvw);
-    const MatmulOut qkv[] = {{&l.q, q.data()}, {&l.k, k.data()}, {&l.v, v.data()}};
-    matmulMany(qkv, h.data(), n);
+    if (l.linear.present()) gatedDeltaNet(l.linear, c, state_->layer(li), h.data(), n, tmp.data(), snapAfter, snaps);
+    else attentionMixer(l, li, h.data(), n, tmp.data());
+    const bool sandwich = !l.postFfnNorm.empty();
+    for (size_t t = 0; t < n; ++t) {
+        float* o = tmp.data() + t * H;
+        if (sandwich) rmsNorm(o, l.postAttnNorm.data(), H, c.eps, c.gemmaNorm, o);
+        for (size_t i = 0; i < H; ++i) x[t * H + i] += o[i];
+        rmsNorm(x + t * H, sandwich ? l.preFfnNorm.data() : l.postAttnNorm.data(), H, c.eps, c.gemmaNorm, h.data() + t * H);
+    }
+    ffn(l, li, h.data(), n, tmp.data());
+    for (size_t t = 0; t < n; ++t) {
+        float* f = tmp.data() + t * H;
+        if (sandwich) rmsNorm(f, l.postFfnNorm.data(), H, c.eps, c.gemmaNorm, f);
+        for (size_t i = 0; i < H; ++i) x[t * H + i] += f[i];
+    }
+}
+
+// h: the normalised input (n × hidden); out: the attention block's output
+// after o_proj (n × hidden), before any post-attention norm.
+void Runner::attentionMixer(const Layer& l, size_t li, const float* h, size_t n, float* out) {
+    const auto& c = model_->config();
+    const size_t hd = c.headDim, kvw = size_t(c.kvHeads) * hd;
+    const size_t qw = size_t(l.heads) * hd;
+    // With an output gate q_proj's rows are, per head, hd query rows then hd gate rows.
+    const size_t qRows = l.outputGate ? 2 * qw : qw;
+    std::vector<float> qg(l.outputGate ? n * qRows : 0), q(n * qw), k(n * kvw), v(n * kvw);
+    const MatmulOut qkv[] = {{&l.q, l.outputGate ? qg.data() : q.data()}, {&l.k, k.data()}, {&l.v, v.data()}};
+    matmulMany(qkv, h, n);
+    if (l.outputGate)
+        for (size_t t = 0; t < n; ++t)
+            for (size_t head = 0; head < l.heads; ++head)
+                std::copy_n(qg.data() + t * qRows + head * 2 * hd, hd, q.data() + t * qw + head * hd);
     addBias(q.data(), l.qBias, n);
     addBias(k.data(), l.kBias, n);
     addBias(v.data(), l.vBias, n);
@@ -249,29 +310,25 @@ void Runner::layerForward(size_t li, float* xp, size_t n) {
     }
     std::vector<float> att(n * qw);
     attention(l, li, q.data(), n, att.data());
+    if (l.outputGate) {
+        // sigmoid(gate) per channel before o_proj (Qwen3.5's gated attention).
+        for (size_t t = 0; t < n; ++t)
+            for (size_t head = 0; head < l.heads; ++head) {
+                const float* g = qg.data() + t * qRows + head * 2 * hd + hd;
+                float* a = att.data() + t * qw + head * hd;
+                for (size_t i = 0; i < hd; ++i) a[i] *= 1.0f / (1.0f + std::exp(-g[i]));
+            }
+    }
     if (l.gateProj.present()) {
         // softplus(g_proj·x) gates each head (or each channel) before o_proj.
         const size_t gw = l.gateProj.rows();
         std::vector<float> g(n * gw);
-        matmul(l.gateProj, h.data(), n, g.data());
+        matmul(l.gateProj, h, n, g.data());
         for (size_t t = 0; t < n; ++t)
             for (size_t i = 0; i < qw; ++i) att[t * qw + i] *= softplus(g[t * gw + (gw == qw ? i : i / hd)]);
     }
-    matmul(l.o, att.data(), n, tmp.data());
-    addBias(tmp.data(), l.oBias, n);
-    const bool sandwich = !l.postFfnNorm.empty();
-    for (size_t t = 0; t < n; ++t) {
-        float* o = tmp.data() + t * H;
-        if (sandwich) rmsNorm(o, l.postAttnNorm.data(), H, c.eps, c.gemmaNorm, o);
-        for (size_t i = 0; i < H; ++i) x[t * H + i] += o[i];
-        rmsNorm(x + t * H, sandwich ? l.preFfnNorm.data() : l.postAttnNorm.data(), H, c.eps, c.gemmaNorm, h.data() + t * H);
-    }
-    ffn(l, li, h.data(), n, tmp.data());
-    for (size_t t = 0; t < n; ++t) {
-        float* f = tmp.data() + t * H;
-        if (sandwich) rmsNorm(f, l.postFfnNorm.data(), H, c.eps, c.gemmaNorm, f);
-        for (size_t i = 0; i < H; ++i) x[t * H + i] += f[i];
-    }
+    matmul(l.o, att.data(), n, out);
+    addBias(out, l.oBias, n);
 }
 
 std::vector<float> Runner::forward(std::span<const int32_t> ids, bool allLogits) {
@@ -284,8 +341,22 @@ std::vector<float> Runner::forward(std::span<const int32_t> ids, bool allLogits)
     reserve(pos_ + uint32_t(n));
     std::vector<float> x(n * H);
     embed(ids, x.data());
+    // A recurrent state is checkpointed where a rewind will want it: where a
+    // prefill starts (the end of the last reply: an edit goes back there) and
+    // before its last token (Session reruns a prompt's last token: regenerate).
+    const bool checkpoint = state_->any() && n > 1;
+    const uint32_t snapAfter[] = {uint32_t(n - 2)};
+    std::vector<GdnState> snaps;
+    if (checkpoint) {
+        state_->keepLive(pos_);
+        snaps = state_->blank();
+    }
     for (size_t li = 0; li < weights_->layers.size(); ++li)
-        if (!task_ || li >= task_->layers.size() || task_->layers[li]) layerForward(li, x.data(), n); // a gated-off layer passes the residual on
+        if (!task_ || li >= task_->layers.size() || task_->layers[li]) // a gated-off layer passes the residual on
+            layerForward(li, x.data(), n, checkpoint ? std::span<const uint32_t>(snapAfter) : std::span<const uint32_t>(),
+                         checkpoint ? &snaps[li] : nullptr);
+    if (checkpoint) state_->keep(pos_ + uint32_t(n) - 1, std::move(snaps));
+    if (state_->any()) history_.insert(history_.end(), ids.begin(), ids.end());
     if (probe_) probe_->tokens += n;
     pos_ += uint32_t(n);
     const size_t first = allLogits ? 0 : n - 1, rows = n - first;
@@ -305,13 +376,13 @@ std::vector<float> Runner::residualAfter(std::span<const int32_t> ids, uint32_t 
     if (n > ctx_) throw Error(ErrorKind::Bounds, std::to_string(n) + " tokens exceed the context of " + std::to_string(ctx_));
     if (layer >= weights_->layers.size())
         throw Error(ErrorKind::Parse, "layer " + std::to_string(layer) + " is past the model's " + std::to_string(weights_->layers.size()));
-    pos_ = 0;
+    forgetAll();
     reserve(uint32_t(n));
     std::vector<float> x(n * H);
     embed(ids, x.data());
     for (size_t li = 0; li <= layer; ++li)
         if (!task_ || li >= task_->layers.size() || task_->layers[li]) layerForward(li, x.data(), n);
-    pos_ = 0; // the layers after `layer` have no keys for these positions
+    forgetAll(); // the layers after `layer` have no keys (or state) for these positions
     return x;
 }
 

@@ -153,11 +153,14 @@ GenerationResult Session::generate(std::span<const int32_t> promptIds, const Gen
     size_t common = 0;
     while (common < cached_.size() && common < promptIds.size() && cached_[common] == promptIds[common]) ++common;
     common = std::min(common, promptIds.size() - 1);
+    // A recurrent state goes back by running tokens again from a checkpoint:
+    // those count as evaluated.
+    const uint64_t replayedBefore = runner_.replayedTokens();
+    const auto t0 = Clock::now();
     runner_.rewind(uint32_t(common));
     cached_.resize(common);
-    r.promptTokensEvaluated = promptIds.size() - common;
+    r.promptTokensEvaluated = promptIds.size() - common + size_t(runner_.replayedTokens() - replayedBefore);
 
-    const auto t0 = Clock::now();
     auto logits = runner_.forward(promptIds.subspan(common));
     cached_.assign(promptIds.begin(), promptIds.end());
     const auto t1 = Clock::now();

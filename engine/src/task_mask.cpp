@@ -2,6 +2,8 @@
 
 #include "cmf/format/error.h"
 
+#include <algorithm>
+
 namespace cmf::engine {
 
 std::vector<std::string> taskNames(const Model& model) {
@@ -40,6 +42,13 @@ std::shared_ptr<const TaskPlan> taskPlan(const Model& model, const std::string& 
         plan->ffnKeep.push_back(std::move(keep));
         std::vector<bool> heads(layer.heads, true);
         for (uint32_t h = 0; h < layer.heads && h < l.headBits; ++h) heads[h] = mask->headBit(l, li, h);
+        // The head bits count attention heads (num_attention_heads, §5); a
+        // LinearAttention layer has none (its value heads are another count
+        // and carry state), so a cleared bit there has no meaning to run.
+        if (layer.linear.present() && std::find(heads.begin(), heads.end(), false) != heads.end())
+            throw Error(ErrorKind::Parse, "task mask '" + name + "' clears head bits of layer " + std::to_string(li) +
+                                              ", a LinearAttention layer: it has no attention heads to mask (only its FFN neurons "
+                                              "and its layer gate can be masked)");
         plan->heads.push_back(std::move(heads));
         plan->layers.push_back(li >= mask->layerGates.size() || mask->layerGates[li]);
         std::vector<bool> routable;

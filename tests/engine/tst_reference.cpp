@@ -253,7 +253,10 @@ private Q_SLOTS:
         QVERIFY2(why.find("model.layers.0.mlp.gate_proj.bias") != std::string::npos, why.c_str());
         QVERIFY(refusal(withArch(base, dir + "/vision.cmf", [](auto&) {}, "vision_tower.vision_model.post_layernorm.bias")).empty());
         // A Gemma file from before embed_scale was written: its scale is unknown.
-        named("gemma-unscaled.cmf", [](auto& a) { a["norm_style"] = "gemma"; }, "embed_scale");
+        named("gemma-unscaled.cmf", [](auto& a) {
+            a["arch_name"] = "gemma2";
+            a["norm_style"] = "gemma";
+        }, "embed_scale");
         // Dynamic RoPE past max_position_embeddings would need the cached keys
         // re-rotated: the context is refused, a shorter one runs.
         const auto dyn = cmf::engine::Model::open(withArch(base, dir + "/dynamic.cmf", [](auto& a) {

@@ -9,6 +9,7 @@
 #include "cmf/format/cmf_file.h"
 
 #include <QAbstractItemModelTester>
+#include <QLocale>
 #include <QSortFilterProxyModel>
 #include <QTest>
 
@@ -141,6 +142,22 @@ void TstHeaderModels::archTable() {
     const int types = int(keys.indexOf(u"layer_types"_s));
     QCOMPARE(m.index(types, ArchTableModel::Value).data().toString(), u"FullAttention ×2, LinearAttention  (3 item(s))"_s);
     QCOMPARE(m.index(keys.indexOf(u"hidden_size"_s), ArchTableModel::Field).data().toString(), u"Hidden size"_s);
+
+    // A hybrid schedule: one letter per layer, the counts, and the state a
+    // linear layer keeps ((4−1)·(2·2·16 + 4·16) + 4·16·16 floats = 1408 × 4 bytes).
+    nlohmann::json hybrid = {{"layer_types", {"LinearAttention", "LinearAttention", "LinearAttention", "FullAttention"}},
+                             {"linear_num_key_heads", 2}, {"linear_num_value_heads", 4}, {"linear_key_head_dim", 16},
+                             {"linear_value_head_dim", 16}, {"linear_conv_kernel_dim", 4}};
+    m.setArch(hybrid);
+    keys.clear();
+    for (int r = 0; r < m.rowCount(); ++r) keys << m.index(r, 0).data(ArchTableModel::KeyRole).toString();
+    const int schedule = int(keys.indexOf(u"layer_types.schedule"_s));
+    QCOMPARE(schedule, int(keys.indexOf(u"layer_types"_s)) + 1);
+    QCOMPARE(m.index(schedule, ArchTableModel::Value).data().toString(), u"LLLF  (3 linear-attention layer(s), 1 full-attention layer(s))"_s);
+    QVERIFY2(m.index(schedule, ArchTableModel::Meaning).data().toString().contains(QLocale().formattedDataSize(1408 * 4)),
+             qPrintable(m.index(schedule, ArchTableModel::Meaning).data().toString()));
+    for (const auto& k : {u"linear_key_head_dim"_s, u"linear_value_head_dim"_s})
+        QVERIFY2(m.index(int(keys.indexOf(k)), 0).data(ArchTableModel::KnownRole).toBool(), qPrintable(k));
 
     // The RoPE variant of each layer kind and the Gemma fields, named.
     nlohmann::json gemma = {{"rope_theta", 1e6}, {"rope_scaling", {{"rope_type", "linear"}, {"factor", 8.0}}},

@@ -387,7 +387,10 @@ void ChatView::updateMemory() {
         const auto f = cmf::CmfFile::open(controller_->modelPath().isEmpty() ? std::string() : controller_->modelPath().toStdString());
         // "auto" may pick any skill; the estimate is for the backbone then.
         const auto e = cmf::engine::estimateMemory(*f, s.task, s.skill == "auto" ? std::string() : s.skill, s.ctx);
-        text = tr("Estimated: %1 weights + %2 KV cache = %3").arg(Text::bytes(e.weightBytes), Text::bytes(e.kvBytes), Text::bytes(e.totalBytes()));
+        text = e.stateBytes ? tr("Estimated: %1 weights + %2 KV cache + %3 recurrent state (with its checkpoints) = %4")
+                                  .arg(Text::bytes(e.weightBytes), Text::bytes(e.kvBytes), Text::bytes(e.stateBytes + e.checkpointBytes),
+                                       Text::bytes(e.totalBytes()))
+                            : tr("Estimated: %1 weights + %2 KV cache = %3").arg(Text::bytes(e.weightBytes), Text::bytes(e.kvBytes), Text::bytes(e.totalBytes()));
         // The worker has the file mapped once it loaded, and this look at it maps it again.
         const auto budget = cmf::engine::readMemoryBudget(f->fileSize() * (controller_->isLoaded() ? 2 : 1));
         if (!budget.disabled && budget.total != cmf::engine::kUnlimited)

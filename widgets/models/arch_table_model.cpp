@@ -1,6 +1,7 @@
 #include "models/arch_table_model.h"
 
 #include <QFont>
+#include <QLocale>
 
 using namespace Qt::StringLiterals;
 
@@ -62,6 +63,12 @@ const Known kKnown[] = {
      QT_TRANSLATE_NOOP("cmfw::ArchTableModel", "Key heads of linear-attention layers")},
     {"linear_num_value_heads", QT_TRANSLATE_NOOP("cmfw::ArchTableModel", "Linear-attention value heads"),
      QT_TRANSLATE_NOOP("cmfw::ArchTableModel", "Value heads of linear-attention layers")},
+    {"linear_key_head_dim", QT_TRANSLATE_NOOP("cmfw::ArchTableModel", "Linear-attention key dimension"),
+     QT_TRANSLATE_NOOP("cmfw::ArchTableModel", "Width of one key head of linear-attention layers")},
+    {"linear_value_head_dim", QT_TRANSLATE_NOOP("cmfw::ArchTableModel", "Linear-attention value dimension"),
+     QT_TRANSLATE_NOOP("cmfw::ArchTableModel", "Width of one value head of linear-attention layers")},
+    {"linear_norm_style", QT_TRANSLATE_NOOP("cmfw::ArchTableModel", "Linear-attention norm style"),
+     QT_TRANSLATE_NOOP("cmfw::ArchTableModel", "Style of the gated norm inside linear attention (\"qwen\": x̂·w), apart from norm_style")},
     {"mtp", QT_TRANSLATE_NOOP("cmfw::ArchTableModel", "Multi-token prediction"),
      QT_TRANSLATE_NOOP("cmfw::ArchTableModel", "Draft head for speculative decoding (§2.1)")},
     {"moe", QT_TRANSLATE_NOOP("cmfw::ArchTableModel", "Mixture of experts"),
@@ -106,6 +113,19 @@ QString scalarText(const nlohmann::json& v) {
     return QString::fromStdString(v.dump());
 }
 
+// Bytes of one LinearAttention layer's recurrent state per sequence (float32
+// conv inputs and delta-rule state), from the arch.linear_* fields; 0 when
+// one is missing.
+uint64_t linearStateBytes(const nlohmann::json& arch) {
+    auto n = [&](const char* k) -> uint64_t {
+        return arch.contains(k) && arch[k].is_number_integer() && arch[k].get<int64_t>() > 0 ? arch[k].get<uint64_t>() : 0;
+    };
+    const uint64_t nk = n("linear_num_key_heads"), nv = n("linear_num_value_heads"), dk = n("linear_key_head_dim"),
+                   dv = n("linear_value_head_dim"), kernel = n("linear_conv_kernel_dim");
+    if (!nk || !nv || !dk || !dv || !kernel) return 0;
+    return ((kernel - 1) * (2 * nk * dk + nv * dv) + nv * dk * dv) * 4;
+}
+
 } // namespace
 
 ArchTableModel::ArchTableModel(QObject* parent) : QAbstractTableModel(parent) {}
@@ -136,6 +156,32 @@ void ArchTableModel::addRow(const std::string& key, const nlohmann::json& v) {
     rows_.push_back(std::move(r));
 }
 
+// One letter per layer — L linear attention, F full, S sliding window — and
+// what each kind keeps per sequence: the view a hybrid model needs.
+void ArchTableModel::addSchedule(const nlohmann::json& arch, const nlohmann::json& types) {
+    QString letters;
+    int linear = 0, full = 0, sliding = 0;
+    for (const auto& t : types) {
+        const bool l = t == "LinearAttention", sw = t == "SlidingAttention";
+        letters += l ? u'L' : sw ? u'S' : u'F';
+        linear += l, sliding += sw, full += !l && !sw;
+    }
+    Row r;
+    r.key = u"layer_types.schedule"_s;
+    r.label = tr("Layer schedule");
+    QStringList parts;
+    if (linear) parts << tr("%n linear-attention layer(s)", nullptr, linear);
+    if (full) parts << tr("%n full-attention layer(s)", nullptr, full);
+    if (sliding) parts << tr("%n sliding-window layer(s)", nullptr, sliding);
+    r.value = letters + u"  (" + parts.join(u", ") + u')';
+    const uint64_t state = linearStateBytes(arch);
+    r.meaning = linear && state ? tr("L: linear attention, a recurrent state of %1 per sequence and layer, no KV cache; F: full attention; "
+                                     "S: sliding-window attention")
+                                      .arg(QLocale().formattedDataSize(qint64(state)))
+                                : tr("L: linear attention; F: full attention; S: sliding-window attention");
+    rows_.push_back(std::move(r));
+}
+
 void ArchTableModel::setArch(const nlohmann::json& arch) {
     beginResetModel();
     rows_.clear();
@@ -155,6 +201,7 @@ void ArchTableModel::setArch(const nlohmann::json& arch) {
                 for (auto it = v.begin(); it != v.end(); ++it) addRow(key + "." + it.key(), it.value());
             } else {
                 addRow(key, v);
+                if (key == "layer_types" && v.is_array()) addSchedule(arch, v);
             }
         };
         // The spec's fields in the spec's order, then everything else as written.

@@ -34,6 +34,7 @@ private:
         bool known = true;
     };
     void addRow(const std::string& key, const nlohmann::json& v);
+    void addSchedule(const nlohmann::json& arch, const nlohmann::json& types);
     std::vector<Row> rows_;
 };
 

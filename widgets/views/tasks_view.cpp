@@ -119,10 +119,17 @@ void TasksView::fill() {
         const uint32_t ctx = uint32_t(maxPos ? std::min<uint64_t>(4096, maxPos) : 4096);
         const auto model = doc_->model(); // the merged set of a shard; else the file alone
         const auto e = model ? cmf::engine::estimateMemory(*model, {}, {}, ctx) : cmf::engine::estimateMemory(f, {}, {}, ctx);
-        memory_->setText(tr("Memory to chat with the backbone at a %1-token context: %2 of weights + %3 of KV cache = %4 "
-                            "(cmf info --json \"memory\")")
-                             .arg(ctx)
-                             .arg(Text::bytes(e.weightBytes), Text::bytes(e.kvBytes), Text::bytes(e.totalBytes())));
+        if (e.stateBytes)
+            memory_->setText(tr("Memory to chat with the backbone at a %1-token context: %2 of weights + %3 of KV cache + %4 of "
+                                "recurrent state with its checkpoints = %5 (cmf info --json \"memory\")")
+                                 .arg(ctx)
+                                 .arg(Text::bytes(e.weightBytes), Text::bytes(e.kvBytes), Text::bytes(e.stateBytes + e.checkpointBytes),
+                                      Text::bytes(e.totalBytes())));
+        else
+            memory_->setText(tr("Memory to chat with the backbone at a %1-token context: %2 of weights + %3 of KV cache = %4 "
+                                "(cmf info --json \"memory\")")
+                                 .arg(ctx)
+                                 .arg(Text::bytes(e.weightBytes), Text::bytes(e.kvBytes), Text::bytes(e.totalBytes())));
     } catch (const std::exception& ex) {
         memory_->setText(tr("No memory estimate: %1").arg(QString::fromUtf8(ex.what())));
     }

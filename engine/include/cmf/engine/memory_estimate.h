@@ -3,8 +3,8 @@
 // bytes a forward pass reads (the backbone's, or a skill's replacements in
 // their place; under a task mask only the kept FFN rows, the kept down
 // columns and the routable experts; gated-off layers not at all), the
-// float32 copies of 1-D tensors, and the KV cache for the context asked
-// for. The same numbers `cmf info --json` reports under "memory" and the
+// float32 copies of 1-D tensors, the KV cache for the context asked for
+// (attention layers) and the recurrent state (LinearAttention layers). The same numbers `cmf info --json` reports under "memory" and the
 // workbench shows before a chat loads.
 #include "cmf/format/shards.h"
 
@@ -18,8 +18,13 @@ struct MemoryEstimate {
     uint64_t weightBytes = 0;     // mapped weight pages touched, plus task copies and 1-D floats
     uint64_t kvBytesPerToken = 0; // every layer's K and V in float32
     uint64_t kvBytes = 0;         // for ctx tokens
+    // LinearAttention layers: the recurrent state (conv and delta-rule state,
+    // float32, whatever the context) and the checkpoints a chat keeps of it
+    // for rewinds (recurrent_state.h), at most kCheckpoints copies.
+    uint64_t stateBytes = 0;
+    uint64_t checkpointBytes = 0;
     uint32_t ctx = 0;
-    uint64_t totalBytes() const { return weightBytes + kvBytes; }
+    uint64_t totalBytes() const { return weightBytes + kvBytes + stateBytes + checkpointBytes; }
     nlohmann::json toJson() const;
 };
 

@@ -5,7 +5,8 @@
 //
 // Every operator is chosen by what the directory holds and the header
 // declares (§2), never by the model's name: q/k/v biases, q/k norms,
-// output gates, MoE routers, shared experts, sandwich norms.
+// output gates, MoE routers, shared experts, sandwich norms, Gated DeltaNet
+// projections (LinearAttention layers).
 #include "cmf/format/codec.h"
 #include "cmf/format/shards.h"
 #include "cmf/engine/rope.h"
@@ -33,8 +34,20 @@ struct Expert {
     Weight gate, up, down;
 };
 
+// A LinearAttention layer's mixer (Qwen3.5 Gated DeltaNet, linear_attn.*;
+// engine/src/gated_delta_net.h computes it).
+struct LinearAttention {
+    Weight qkv, z, b, a, out;           // in_proj_qkv, in_proj_z, in_proj_b, in_proj_a, out_proj
+    std::vector<float> conv;            // conv1d.weight [conv_dim][kernel]
+    std::vector<float> aLog, dtBias;    // A_log, dt_bias, per value head
+    std::vector<float> norm;            // the gated RMSNorm's weight, [value_head_dim]
+    bool present() const { return qkv.present(); }
+};
+
 struct Layer {
     bool sliding = false;       // SlidingAttention
+    LinearAttention linear;     // present: a LinearAttention layer (no q/k/v/o, no KV cache)
+    bool outputGate = false;    // q_proj emits [query | gate] per head: sigmoid(gate) before o_proj (§2 "by projection width")
     uint32_t heads = 0;         // query heads of this layer
     RopeConfig rope;
     std::vector<float> inputNorm, postAttnNorm;
@@ -66,6 +79,14 @@ struct ModelConfig {
     float attnScale = 0;    // query_pre_attn_scalar^-1/2, else head_dim^-1/2
     double attnSoftcap = 0; // attn_logit_softcapping: s = c·tanh(s/c) before the mask; 0 = none
     double finalSoftcap = 0; // final_logit_softcapping on the logits; 0 = none
+    // LinearAttention layers (arch.linear_*): key/value heads (value heads
+    // grouped over key heads), head dims, conv kernel; the gated norm's style
+    // (arch.linear_norm_style, "qwen" = plain x̂·w unless it says "gemma").
+    struct Linear {
+        uint32_t keyHeads = 0, valueHeads = 0, keyDim = 0, valueDim = 0, kernel = 0;
+        bool gemmaNorm = false;
+        uint32_t convDim() const { return 2 * keyHeads * keyDim + valueHeads * valueDim; }
+    } linear;
     // MoE
     uint32_t topK = 0;
     bool normTopK = false, routerSigmoid = false;

@@ -1,6 +1,7 @@
 #pragma once
 // One inference stream over a Model: a KV cache sized for the context asked
-// for, batched prefill, one-token decode, and rollback.
+// for (attention layers), a recurrent state (LinearAttention layers),
+// batched prefill, one-token decode, and rollback.
 #include "cmf/engine/model.h"
 #include "cmf/engine/ops.h"
 #include "cmf/engine/task_mask.h"
@@ -30,10 +31,16 @@ struct RunnerSetup {
     ForwardProbe* probe = nullptr;
 };
 
+class RecurrentState;
+struct GdnState;
+
 class Runner {
 public:
     // Throws Error(Parse) when ctx exceeds the model's max_position_embeddings.
     Runner(std::shared_ptr<const Model> model, uint32_t ctx);
+    ~Runner();
+    Runner(const Runner&) = delete;
+    Runner& operator=(const Runner&) = delete;
 
     // Runs ids at the next positions. Returns the logits of the last token
     // (vocab floats), or of every token (ids.size() × vocab) when allLogits.
@@ -42,9 +49,16 @@ public:
 
     uint32_t position() const { return pos_; }
     uint32_t contextSize() const { return ctx_; }
-    void reset() { pos_ = 0; }
-    // Forgets positions >= pos (e.g. to regenerate a reply).
-    void rewind(uint32_t pos) { pos_ = std::min(pos, pos_); }
+    void reset();
+    // Forgets positions >= pos (e.g. to regenerate a reply). A model with
+    // LinearAttention layers restores its recurrent state from the latest
+    // checkpoint at or before pos (recurrent_state.h) and runs the tokens
+    // from there to pos again (counted in replayedTokens).
+    void rewind(uint32_t pos);
+    uint64_t replayedTokens() const { return replayed_; }
+    // The recurrent state of one sequence and of the checkpoints held now.
+    size_t recurrentStateBytes() const;
+    size_t checkpointBytes() const;
     const Model& model() const { return *model_; }
 
     // The tensors to run (the backbone, a skill's overlay or a blend) and
@@ -70,8 +84,13 @@ public:
 private:
     void reserve(uint32_t positions);
     void embed(std::span<const int32_t> ids, float* x) const;
-    void layerForward(size_t li, float* x, size_t n);
+    // One decoder block: the mixer (attentionMixer or, for LinearAttention,
+    // gatedDeltaNet), then the FFN, each with its residual add. snap: the
+    // layer's states after the batch's tokens snapAfter (linear layers).
+    void layerForward(size_t li, float* x, size_t n, std::span<const uint32_t> snapAfter = {}, GdnState* snaps = nullptr);
+    void attentionMixer(const Layer& l, size_t li, const float* h, size_t n, float* out);
     void attention(const Layer& l, size_t li, const float* q, size_t n, float* out) const;
+    void forgetAll(); // position 0: empty caches, zero state, no checkpoints
     void ffn(const Layer& l, size_t li, const float* x, size_t n, float* out) const;
     void expertFfn(const Expert& e, const float* x, size_t n, float* out, std::span<const RowRun> keep = {},
                    std::vector<double>* mass = nullptr, const Weight* keptDown = nullptr) const;
@@ -87,7 +106,11 @@ private:
     ForwardProbe* probe_ = nullptr;
     uint32_t ctx_ = 0, pos_ = 0;
     std::vector<Rope> ropes_; // per layer
-    std::vector<std::vector<float>> k_, v_; // per layer: [positions reserved][kvHeads·headDim]
+    std::vector<std::vector<float>> k_, v_; // per attention layer: [positions reserved][kvHeads·headDim]
+    uint32_t reserved_ = 0;                 // positions the caches hold
+    std::unique_ptr<RecurrentState> state_; // LinearAttention layers
+    std::vector<int32_t> history_;          // the tokens at positions [0, pos_), to run again after a restore
+    uint64_t replayed_ = 0;
 };
 
 } // namespace cmf::engine

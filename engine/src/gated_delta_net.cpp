@@ -1,0 +1,120 @@
+#include "gated_delta_net.h"
+
+#include "cmf/engine/ops.h"
+
+#include <algorithm>
+#include <cmath>
+#include <tbb/parallel_for.h>
+
+namespace cmf::engine {
+namespace {
+
+inline float sigmoid(float x) { return 1.0f / (1.0f + std::exp(-x)); }
+
+// x / sqrt(Σx² + 1e-6) · scale, in place (transformers' l2norm, eps inside the root).
+void l2Normalise(float* x, size_t n, float scale) {
+    double ss = 0;
+    for (size_t i = 0; i < n; ++i) ss += double(x[i]) * x[i];
+    const float f = float(scale / std::sqrt(ss + 1e-6));
+    for (size_t i = 0; i < n; ++i) x[i] *= f;
+}
+
+} // namespace
+
+void GdnState::reset(const ModelConfig::Linear& d) {
+    conv.assign(size_t(d.kernel - 1) * d.convDim(), 0.0f);
+    s.assign(size_t(d.valueHeads) * d.keyDim * d.valueDim, 0.0f);
+}
+
+void gatedDeltaNet(const LinearAttention& w, const ModelConfig& c, GdnState& st, const float* h, size_t n, float* out,
+                   std::span<const uint32_t> snapshotAfter, GdnState* snapshots) {
+    const auto& d = c.linear;
+    const size_t C = d.convDim(), K = d.kernel, nk = d.keyHeads, nv = d.valueHeads, dk = d.keyDim, dv = d.valueDim;
+    const size_t keyWidth = nk * dk, vw = nv * dv, group = nv / nk;
+
+    // The qkv projections behind the conv's remembered inputs: row r of m is
+    // the input at time r − (K−1) relative to this batch.
+    std::vector<float> m((K - 1 + n) * C), z(n * vw), b(n * nv), a(n * nv);
+    std::copy(st.conv.begin(), st.conv.end(), m.begin());
+    const MatmulOut proj[] = {{&w.qkv, m.data() + (K - 1) * C}, {&w.z, z.data()}, {&w.b, b.data()}, {&w.a, a.data()}};
+    matmulMany(proj, h, n);
+
+    // Causal depthwise conv (tap K−1 on the current token), SiLU; then q, k
+    // l2-normalised per key head.
+    std::vector<float> u(n * C);
+    const float qScale = float(1.0 / std::sqrt(double(dk)));
+    tbb::parallel_for(size_t(0), n, [&](size_t t) {
+        float* ut = u.data() + t * C;
+        for (size_t ch = 0; ch < C; ++ch) {
+            const float* wc = w.conv.data() + ch * K;
+            float acc = 0;
+            for (size_t j = 0; j < K; ++j) acc += wc[j] * m[(t + j) * C + ch];
+            ut[ch] = silu(acc);
+        }
+        for (size_t kh = 0; kh < nk; ++kh) {
+            l2Normalise(ut + kh * dk, dk, qScale);
+            l2Normalise(ut + keyWidth + kh * dk, dk, 1.0f);
+        }
+    });
+
+    // The delta rule, one value head per task, tokens in order.
+    std::vector<float> y(n * vw);
+    tbb::parallel_for(size_t(0), nv, [&](size_t j) {
+        const size_t kh = j / group;
+        float* S = st.s.data() + j * dk * dv;
+        const float A = -std::exp(w.aLog[j]);
+        std::vector<float> kv(dv), delta(dv);
+        size_t snap = 0;
+        for (size_t t = 0; t < n; ++t) {
+            const float* ut = u.data() + t * C;
+            const float* q = ut + kh * dk;
+            const float* k = ut + keyWidth + kh * dk;
+            const float* v = ut + 2 * keyWidth + j * dv;
+            const float beta = sigmoid(b[t * nv + j]);
+            const float decay = std::exp(A * softplus(a[t * nv + j] + w.dtBias[j]));
+            std::fill(kv.begin(), kv.end(), 0.0f);
+            for (size_t i = 0; i < dk; ++i) {
+                float* Si = S + i * dv;
+                const float ki = k[i];
+                for (size_t e = 0; e < dv; ++e) {
+                    Si[e] *= decay;
+                    kv[e] += Si[e] * ki;
+                }
+            }
+            for (size_t e = 0; e < dv; ++e) delta[e] = beta * (v[e] - kv[e]);
+            float* o = y.data() + t * vw + j * dv;
+            std::fill_n(o, dv, 0.0f);
+            for (size_t i = 0; i < dk; ++i) {
+                float* Si = S + i * dv;
+                const float ki = k[i], qi = q[i];
+                for (size_t e = 0; e < dv; ++e) {
+                    Si[e] += ki * delta[e];
+                    o[e] += Si[e] * qi;
+                }
+            }
+            if (snap < snapshotAfter.size() && snapshotAfter[snap] == t) {
+                std::copy_n(S, dk * dv, snapshots[snap].s.data() + j * dk * dv);
+                ++snap;
+            }
+        }
+    });
+
+    // Conv states: the K−1 inputs up to and including token t are rows
+    // t+1 .. t+K−1 of m; the live state keeps the last K−1 rows.
+    for (size_t k = 0; k < snapshotAfter.size(); ++k)
+        std::copy_n(m.data() + (snapshotAfter[k] + 1) * C, (K - 1) * C, snapshots[k].conv.data());
+    std::copy_n(m.data() + n * C, (K - 1) * C, st.conv.data());
+
+    // Gated RMSNorm per value head: o/rms(o) · w · SiLU(z).
+    tbb::parallel_for(size_t(0), n, [&](size_t t) {
+        for (size_t j = 0; j < nv; ++j) {
+            float* o = y.data() + t * vw + j * dv;
+            rmsNorm(o, w.norm.data(), dv, c.eps, d.gemmaNorm, o);
+            const float* zj = z.data() + t * vw + j * dv;
+            for (size_t e = 0; e < dv; ++e) o[e] *= silu(zj[e]);
+        }
+    });
+    matmul(w.out, y.data(), n, out);
+}
+
+} // namespace cmf::engine

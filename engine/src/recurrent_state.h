@@ -1,0 +1,53 @@
+#pragma once
+// The recurrent state of a sequence across every LinearAttention layer, and
+// the checkpoints that let it go back. A KV cache is cut back by forgetting
+// positions; a recurrent state cannot be: it is restored from the latest
+// checkpoint at or before the position wanted and the tokens after it are
+// run again (runner.cpp). Private to engine/.
+#include "gated_delta_net.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace cmf::engine {
+
+class RecurrentState {
+public:
+    // Checkpoints kept, newest last: a chat turn makes two (the start of its
+    // prefill and the prompt's last position), so these cover a few turns
+    // back for edit and regenerate without holding the state of every turn.
+    static constexpr size_t kCheckpoints = 6;
+
+    // One state per layer; attention layers get an empty one.
+    explicit RecurrentState(const Model& model);
+    bool any() const { return any_; }
+    GdnState& layer(size_t li) { return live_[li]; }
+    // A copy per layer, sized, for gatedDeltaNet's snapshots.
+    std::vector<GdnState> blank() const;
+
+    // Zero state at position 0; every checkpoint dropped.
+    void reset();
+    // Records states (one per layer) as the state at position pos; replaces
+    // a checkpoint at the same position, drops the oldest past the limit.
+    void keep(uint32_t pos, std::vector<GdnState> states);
+    void keepLive(uint32_t pos) { keep(pos, live_); }
+    // Makes the live state the latest checkpoint at or before pos (the zero
+    // state at 0 when there is none) and returns its position; checkpoints
+    // past pos are dropped.
+    uint32_t restore(uint32_t pos);
+
+    size_t liveBytes() const;   // the state of one sequence
+    size_t checkpointBytes() const;
+
+private:
+    struct Checkpoint {
+        uint32_t pos;
+        std::vector<GdnState> states;
+    };
+    std::vector<ModelConfig::Linear> dims_; // per layer; kernel 0 = an attention layer
+    std::vector<GdnState> live_;
+    std::vector<Checkpoint> checkpoints_; // ascending positions
+    bool any_ = false;
+};
+
+} // namespace cmf::engine
