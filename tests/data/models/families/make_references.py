@@ -9,7 +9,8 @@ tests/peer): its make_random_model.py writes each model (config.json, bf16
 model.safetensors, tokenizer files) from a preset with the --set overrides
 below, tokenizers from tests/data/tokenizers; RECIPES' "config" entries are
 then written into config.json (keys the generator has no field for).
-References: the peer's hf_ref.py (transformers' semantics), in the format of
+References: the peer's hf_ref.py (transformers' semantics), or for the
+longrope models this folder's longrope_ref.py, in the format of
 tests/data/models/tiny-llama3/reference.json (described in README.md beside
 this script). Everything is seeded: a second run rewrites the same bytes.
 
@@ -27,6 +28,14 @@ import json, os, random, subprocess, sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 MODELS = os.path.dirname(HERE)
 TOKENIZERS = os.path.join(os.path.dirname(MODELS), "tokenizers")
+
+# LongRoPE factors for head_dim 16 (8 pairs) and 32 (16 pairs): short ones grow
+# with the wavelength as Phi-3's do; the long ones are larger still (the engine
+# and these references use them only past the original context).
+SHORT8 = [1.0, 1.15, 1.4, 1.8, 2.3, 3.0, 3.6, 4.2]
+LONG8 = [1.0, 1.6, 2.8, 4.5, 7.0, 10.0, 14.0, 18.0]
+SHORT16 = [round(1.0 + 0.2 * i * i / 15, 4) for i in range(16)]
+LONG16 = [round(1.0 + 2.5 * i, 4) for i in range(16)]
 
 # name: preset, seed, tokenizer, --set overrides, layout, config.json edits
 # (keys set, keys dropped), prompt source (a shared model's prompts) and the
@@ -114,6 +123,21 @@ RECIPES = {
     "tiny-gemma3-mm-c": dict(preset="tiny-gemma3-mm", seed=55, tok="gemma3", prompts="gemma", layout="conditional-new",
                              long=[448], set=dict(layers=8, sliding_window=7, query_pre_attn_scalar=64)),
 
+    # ---- longrope (Phi-3's LongRoPE) on Llama, reference by longrope_ref.py ----
+    # original 512 at the top level and in rope_scaling, factor 8 = 4096 / 512, attention_factor given (1.1).
+    "tiny-llama-longrope": dict(preset="tiny-llama", seed=91, tok="llama2", prompts="llama", long=[448], ref="longrope",
+                                set=dict(layers=3, max_pos=4096,
+                                         rope_scaling={"attention_factor": 1.1, "factor": 8.0, "long_factor": LONG8,
+                                                       "original_max_position_embeddings": 512, "rope_type": "longrope",
+                                                       "short_factor": SHORT8}),
+                                config=dict(original_max_position_embeddings=512)),
+    # Phi-3's spelling: "type", the original context (512) only at the top level, no factor, no attention factor:
+    # factor 8192 / 512 = 16, attention factor sqrt(1 + ln 16 / ln 512) = 1.2019; 2 layers of 2 heads of 32.
+    "tiny-llama-longrope-b": dict(preset="tiny-llama", seed=92, tok="llama2", prompts="llama", long=[448], ref="longrope",
+                                  set=dict(layers=2, heads=2, kv_heads=1, head_dim=32, max_pos=8192, rope_theta=100000.0,
+                                           rope_scaling={"long_factor": LONG16, "short_factor": SHORT16,
+                                                         "type": "longrope"}),
+                                  config=dict(original_max_position_embeddings=512)),
 }
 SHARED = {"gemma": "tiny-gemma3-mm", "llama": "tiny-llama3"}  # whose prompts a tokenizer's models use
 
@@ -153,6 +177,8 @@ def prompts_of(r):
 def write_reference(name, r, reference):
     folder = os.path.join(MODELS, name)
     computation = json.load(open(os.path.join(MODELS, SHARED["gemma"], "reference.json")))["computation"]
+    if r.get("ref") == "longrope":
+        computation = computation.replace("peers/llamacpp/hf_ref.py", "models/families/longrope_ref.py")
     out = {"model": name, "computation": computation, "prompts": []}
     for pname, ids in prompts_of(r):
         g = reference.greedy(folder, ids, 32, 10)
@@ -175,12 +201,14 @@ def main():
     if unknown:
         raise SystemExit(f"not a generated model: {', '.join(unknown)}")
     sys.path.insert(0, peer)
+    sys.path.insert(0, HERE)
     import hf_ref  # noqa: E402
+    import longrope_ref  # noqa: E402
     for name, r in RECIPES.items():
         if only and name not in only:
             continue
         make_model(peer, name, r)
-        write_reference(name, r, hf_ref)
+        write_reference(name, r, longrope_ref if r.get("ref") == "longrope" else hf_ref)
 
 
 if __name__ == "__main__":
