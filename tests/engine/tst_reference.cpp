@@ -71,21 +71,30 @@ std::string refusal(const std::string& path) {
 }
 
 // The shared family models (tiny-llama3, tiny-gemma3-mm), and from the same
-// generator (models/families/make_references.py): Gemma 1; Gemma 2 (soft-caps
-// 2 and 3, window 8 on even layers; and 6 layers, window 3,
-// query_pre_attn_scalar 16 != head_dim); Gemma 3 in the newer
-// model.language_model.* layout and as Gemma3ForCausalLM (7 layers, window 5);
-// a 3-layer llama3; Mistral (3 layers, window 5); Qwen2 with YaRN on both
-// layers and a window of 16 on layer 1. Each has a 320-token prompt.
-constexpr const char* kFamilyModels[] = {"tiny-llama3",      "tiny-gemma3-mm", "tiny-gemma",   "tiny-gemma2",        "tiny-gemma3-mm-new",
-                                         "tiny-llama3-long", "tiny-gemma3",    "tiny-mistral", "tiny-qwen2-yarn-swa",
-                                         "tiny-gemma2-qpas"};
+// generator (models/families/make_references.py, which says what each one
+// varies), three or more per preset at other seeds, depths, head shapes,
+// windows (each bites within a prompt) and scalings: Gemma 1 (a, b, c); Gemma 2
+// (a, qpas, b: soft-caps, windows 8 / 3 / 11, query_pre_attn_scalar != head_dim);
+// Gemma 3 as Gemma3ForCausalLM (a, b, c: windows 5 / 4 / 9, no scaling, layer_types,
+// final soft-cap) and multimodal (mm-new, mm-b, mm-c: both layouts); llama3
+// (long, b, c: Llama 3.2 and 3.1 values, an original context of 256); Mistral
+// (a, b, c: windows 5 / 8 / 40, head_dim != hidden / heads); Qwen2 with YaRN
+// (swa, b, c: factors 4 / 8 / 4, windows on some layers); and longrope on Llama
+// (reference by models/families/longrope_ref.py). Each generated one has a
+// 320-token prompt, those added later a 448-token one too.
+constexpr const char* kFamilyModels[] = {
+    "tiny-llama3",       "tiny-gemma3-mm",   "tiny-gemma",        "tiny-gemma2",         "tiny-gemma3-mm-new",
+    "tiny-llama3-long",  "tiny-gemma3",      "tiny-mistral",      "tiny-qwen2-yarn-swa", "tiny-gemma2-qpas",
+    "tiny-llama3-b",     "tiny-llama3-c",    "tiny-mistral-b",    "tiny-mistral-c",      "tiny-qwen2-yarn-b",
+    "tiny-qwen2-yarn-c", "tiny-gemma-b",     "tiny-gemma-c",      "tiny-gemma2-b",       "tiny-gemma3-b",
+    "tiny-gemma3-c",     "tiny-gemma3-mm-b", "tiny-gemma3-mm-c",  "tiny-llama-longrope", "tiny-llama-longrope-b",
+};
 
 // Ceilings of the largest top-10 logit difference of a bf16 / q8 conversion
 // to its f32 run over every step of every prompt (quantizedFamilyAgreesWithF32
 // prints the measured one). The family models' weights are bf16, so a bf16
 // conversion holds the same values and computes bit-identical logits (0);
-// q8 measured 0.039 (Gemma 1/2) to 0.142 (tiny-gemma3-mm-new).
+// q8 measured 0.039 (Gemma 1) to 0.142 (tiny-gemma3-mm-new).
 constexpr double kBf16Limit = 0.0, kQ8Limit = 0.2;
 
 } // namespace
@@ -232,6 +241,38 @@ private Q_SLOTS:
         QVERIFY(m->file().find("model.layers.5.self_attn.k_norm.weight").has_value());
         QCOMPARE(m->config().embedScale, 8.0f); // sqrt(64), exact in bf16
         QCOMPARE(m->config().attnScale, 0.25f);  // query_pre_attn_scalar 16
+    }
+    // The longrope models as converted: tiny-llama-longrope gives its attention
+    // factor (1.1); tiny-llama-longrope-b spells the config as Phi-3 does (the
+    // original context 512 only at the top level, no factor): factor 8192 / 512
+    // = 16 and attention factor sqrt(1 + ln 16 / ln 512). familyMatchesReference
+    // runs both against longrope_ref.py within the short factors' range; a
+    // context past the original one would switch to the long factors (and
+    // re-rotate the cached keys), which this engine refuses.
+    void longropeAsConverted() {
+        const auto a = cmf::engine::Model::open(converted("tiny-llama-longrope", "f32"));
+        const auto b = cmf::engine::Model::open(converted("tiny-llama-longrope-b", "f32"));
+        for (const auto& m : {a, b})
+            for (const auto& l : m->layers()) {
+                QCOMPARE(l.rope.scaling, cmf::engine::RopeScaling::LongRope);
+                QCOMPARE(l.rope.originalMax, 512.0);
+            }
+        const auto& ra = a->layers()[0].rope;
+        QCOMPARE(ra.attentionFactor, 1.1);
+        QCOMPARE(ra.shortFactor, (std::vector<double>{1.0, 1.15, 1.4, 1.8, 2.3, 3.0, 3.6, 4.2}));
+        const auto& rb = b->layers()[0].rope;
+        QCOMPARE(rb.factor, 16.0);
+        QVERIFY(std::fabs(rb.attentionFactor - std::sqrt(1 + std::log(16.0) / std::log(512.0))) < 1e-12);
+        QCOMPARE(rb.shortFactor.size(), size_t(16));
+        for (const auto& m : {a, b}) {
+            cmf::engine::Runner ok(m, 512);
+            try {
+                cmf::engine::Runner past(m, 513);
+                QFAIL("a context past the original 512 was accepted");
+            } catch (const cmf::Error& e) {
+                QVERIFY2(std::string(e.what()).find("longrope") != std::string::npos, e.what());
+            }
+        }
     }
     // A header field that changes the output and has no implementation is an
     // error at load naming it, never ignored; so is an unknown rope type.
