@@ -287,6 +287,15 @@ private Q_SLOTS:
         EXPECT_PARSE_ERROR(cmf::hf::mapTensorNames({bank}), "split by its shape");
         EXPECT_PARSE_ERROR(cmf::hf::mapTensorNames({bank}, {{8, 63, 64}}), "[8, 63, 64]; a fused expert bank is [experts, 2 x ff, hidden]");
         EXPECT_PARSE_ERROR(cmf::hf::mapTensorNames({"model.layers.0.mlp.experts.down_proj"}, {{64, 32}}), "[experts, hidden, ff]");
+        // An MTP layer's bank, were it fused, splits the same way under model.mtp.
+        const auto mtp = cmf::hf::mapTensorNames({"mtp.layers.0.mlp.experts.gate_up_proj", "mtp.layers.0.mlp.experts.down_proj"},
+                                                 {{2, 8, 4}, {2, 4, 4}});
+        QCOMPARE(mtp.canonical, (std::vector<std::string>{
+                                    "model.mtp.layers.0.mlp.experts.0.gate_proj.weight", "model.mtp.layers.0.mlp.experts.1.gate_proj.weight",
+                                    "model.mtp.layers.0.mlp.experts.0.up_proj.weight", "model.mtp.layers.0.mlp.experts.1.up_proj.weight",
+                                    "model.mtp.layers.0.mlp.experts.0.down_proj.weight", "model.mtp.layers.0.mlp.experts.1.down_proj.weight"}));
+        QVERIFY(mtp.slice[3] && mtp.slice[3]->expert == 1 && mtp.slice[3]->rowBegin == 4 && mtp.slice[3]->rowEnd == 8);
+        QVERIFY(mtp.slice[5] && mtp.slice[5]->expert == 1 && mtp.slice[5]->rowBegin == 0 && mtp.slice[5]->rowEnd == 4);
         // A fused bank beside the same experts one by one is one tensor twice.
         EXPECT_PARSE_ERROR(cmf::hf::mapTensorNames({bank, "model.layers.0.mlp.experts.1.up_proj.weight"}, {{2, 8, 4}, {4, 4}}),
                            "which are the same tensor model.layers.0.mlp.experts.1.up_proj.weight");
