@@ -64,8 +64,9 @@ bool isRouter(const std::string& name) {
 // A Gated DeltaNet layer's conv kernel, log decay rate and decay bias set how
 // the recurrent state mixes and forgets: exp(g) compounds over every token of
 // the context, so a rounding of A_log or dt_bias is an error that grows with
-// the sequence, not one that stays put. They are a few hundred values per
-// layer; they stay f32 at every quant (and in requant).
+// the sequence, not one that stays put. They are small (Qwen3.5-0.8B: 0.1 MB
+// of f32 per linear layer, 1.8 MB of a 776 MB q8 file), so they stay f32 at
+// every quant (and in requant).
 bool isRecurrenceParameter(const std::string& name) {
     for (const std::string_view tail : {".linear_attn.conv1d.weight", ".linear_attn.A_log", ".linear_attn.dt_bias"})
         if (std::string_view(name).ends_with(tail)) return true;
