@@ -61,6 +61,10 @@ nlohmann::json reportJson(const cmf::ConvertReport& r) {
             {"skipped", r.skipped}};
 }
 
+// A dtype other than the request that is worth a note: not the §3.2 rule
+// that makes every 1-D tensor f16, which holds for every model.
+bool noteworthy(const cmf::TensorReport& t) { return !t.reason.empty() && !(t.shape.size() < 2 && t.dtype == cmf::DType::F16); }
+
 void printReport(const cmf::ConvertReport& r, bool perTensor) {
     if (perTensor) {
         std::printf("%-56s %-6s -> %-8s %12s %12s %10s\n", "tensor", "source", "dtype", "source B", "bytes", "rel RMS");
@@ -68,8 +72,7 @@ void printReport(const cmf::ConvertReport& r, bool perTensor) {
             std::printf("%-56s %-6s -> %-8s %12llu %12llu %10s\n", t.name.c_str(), t.source.c_str(),
                         std::string(cmf::dtypeName(t.dtype)).c_str(), (unsigned long long)t.sourceBytes,
                         (unsigned long long)t.bytes, t.copied ? "copied" : std::to_string(t.relRms).substr(0, 8).c_str());
-            // 1-D tensors are f16 by rule; only a real fallback is worth a note.
-            if (!t.reason.empty() && t.shape.size() >= 2) std::printf("    note: %s\n", t.reason.c_str());
+            if (noteworthy(t)) std::printf("    note: %s\n", t.reason.c_str());
         }
     }
     std::map<std::string, std::pair<uint64_t, uint64_t>> byType;
@@ -86,6 +89,11 @@ void printReport(const cmf::ConvertReport& r, bool perTensor) {
     std::printf("\nsource %.1f MB -> output %.1f MB in %.2f s (%.0f MB/s of source)\n", double(r.sourceBytes) / 1e6,
                 double(r.outputBytes) / 1e6, r.seconds, r.seconds > 0 ? double(r.sourceBytes) / 1e6 / r.seconds : 0.0);
     if (!worstName.empty()) std::printf("largest relative RMS error %.5f (%s)\n", worst, worstName.c_str());
+    // Every tensor whose dtype a rule or a shape decided, by reason.
+    std::map<std::string, size_t> reasons;
+    for (const auto& t : r.tensors)
+        if (noteworthy(t)) ++reasons[t.reason];
+    for (const auto& [reason, n] : reasons) std::printf("%zu tensor%s: %s\n", n, n == 1 ? "" : "s", reason.c_str());
     if (!r.skipped.empty()) {
         std::map<std::string, size_t> parts;
         for (std::string_view n : r.skipped) {

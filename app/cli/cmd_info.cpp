@@ -62,7 +62,31 @@ void printSummary(const cmf::CmfFile& f) {
                     val("arch_name").c_str(), val("hidden_size").c_str(), val("num_layers").c_str(),
                     val("num_attention_heads").c_str(), val("num_kv_heads").c_str(), val("head_dim").c_str(),
                     val("intermediate_size").c_str(), val("vocab_size").c_str(), val("norm_style").c_str());
+        if (const auto schedule = layerScheduleJson(f); !schedule.is_null()) {
+            const std::pair<const char*, const char*> kinds[] = {
+                {"LinearAttention", "linear attention"}, {"FullAttention", "full attention"}, {"SlidingAttention", "sliding attention"}};
+            std::string counts;
+            for (const auto& [kind, words] : kinds)
+                if (schedule["counts"].contains(kind))
+                    counts += (counts.empty() ? "" : ", ") + std::to_string(schedule["counts"][kind].get<int>()) + " " + words;
+            for (const auto& [kind, n] : schedule["counts"].items())
+                if (kind != "LinearAttention" && kind != "FullAttention" && kind != "SlidingAttention")
+                    counts += (counts.empty() ? "" : ", ") + std::to_string(n.get<int>()) + " " + kind;
+            std::printf("layer schedule: %s (%s)\n", schedule["pattern"].get<std::string>().c_str(), cmf::printable(counts).c_str());
+        }
+        if (a.contains("linear_num_key_heads")) {
+            const auto& g = a.contains("linear_norm_style") ? a["linear_norm_style"] : nlohmann::json();
+            std::printf("linear attention: conv kernel %s, %s key heads x %s, %s value heads x %s, gated norm %s\n",
+                        val("linear_conv_kernel_dim").c_str(), val("linear_num_key_heads").c_str(), val("linear_key_head_dim").c_str(),
+                        val("linear_num_value_heads").c_str(), val("linear_value_head_dim").c_str(),
+                        g == "qwen" ? "x̂·w (qwen)" : g == "gemma" ? "x̂·(1+w) (gemma)" : val("linear_norm_style").c_str());
+        }
         if (a.contains("moe") && a["moe"].is_object()) std::printf("moe %s\n", cmf::printable(jsonText(a["moe"], -1)).c_str());
+        if (const auto mtp = mtpJson(f); !mtp.is_null())
+            std::printf("mtp: %s layer%s, %llu tensors, %llu parameters, %s\n",
+                        mtp["layers"].is_null() ? "?" : jsonText(mtp["layers"], -1).c_str(), mtp["layers"] == 1 ? "" : "s",
+                        (unsigned long long)mtp["tensors"].get<uint64_t>(), (unsigned long long)mtp["parameters"].get<uint64_t>(),
+                        human(mtp["bytes"].get<uint64_t>()).c_str());
         // RoPE per layer kind: base and variant (with its parameters).
         auto variant = [&](const char* key) -> std::string {
             if (!a.contains(key) || !a[key].is_object()) return "default";

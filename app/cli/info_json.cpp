@@ -101,11 +101,64 @@ json shardsJson(const cmf::CmfFile& f) {
     return out;
 }
 
+namespace {
+
+const json* archField(const cmf::CmfFile& f, const char* key) {
+    const auto& h = f.header();
+    if (!h.contains("arch") || !h["arch"].is_object() || !h["arch"].contains(key)) return nullptr;
+    return &h["arch"][key];
+}
+
+} // namespace
+
+json layerScheduleJson(const cmf::CmfFile& f) {
+    const json* types = archField(f, "layer_types");
+    if (!types || !types->is_array()) return nullptr;
+    std::string pattern;
+    json counts = json::object();
+    for (const auto& t : *types) {
+        const std::string kind = t.is_string() ? t.get<std::string>() : t.dump();
+        pattern += kind == "LinearAttention" ? 'L' : kind == "FullAttention" ? 'F' : kind == "SlidingAttention" ? 'S' : '?';
+        counts[kind] = counts.value(kind, 0) + 1;
+    }
+    return {{"pattern", pattern}, {"counts", counts}};
+}
+
+json linearAttentionJson(const cmf::CmfFile& f) {
+    json out = json::object();
+    const std::pair<const char*, const char*> fields[] = {
+        {"conv_kernel", "linear_conv_kernel_dim"}, {"key_heads", "linear_num_key_heads"},
+        {"value_heads", "linear_num_value_heads"}, {"key_head_dim", "linear_key_head_dim"},
+        {"value_head_dim", "linear_value_head_dim"}, {"norm_style", "linear_norm_style"}};
+    for (const auto& [name, key] : fields)
+        if (const json* v = archField(f, key); v && !v->is_null()) out[name] = *v;
+    return out.empty() ? json() : out;
+}
+
+json mtpJson(const cmf::CmfFile& f) {
+    const json* mtp = archField(f, "mtp");
+    uint64_t tensors = 0, bytes = 0, params = 0;
+    const auto& d = f.directory();
+    for (uint64_t i = 0; i < d.count(); ++i) {
+        const auto r = d.record(i);
+        if (!r.name.starts_with("model.mtp.")) continue;
+        ++tensors, bytes += r.nbytes, params += r.count();
+    }
+    if ((!mtp || !mtp->is_object()) && tensors == 0) return nullptr;
+    return {{"layers", mtp && mtp->is_object() && mtp->contains("num_layers") ? (*mtp)["num_layers"] : json()},
+            {"tensors", tensors},
+            {"bytes", bytes},
+            {"parameters", params}};
+}
+
 json infoJson(const cmf::CmfFile& f) {
     return json{{"file", f.path()},
                 {"size", f.fileSize()},
                 {"envelope", envelopeJson(f.envelope())},
                 {"header", f.header()},
+                {"layer_schedule", layerScheduleJson(f)},
+                {"linear_attention", linearAttentionJson(f)},
+                {"mtp", mtpJson(f)},
                 {"tensors", tensorsJson(f)},
                 {"masks", masksJson(f)},
                 {"skills", skillsJson(f)},

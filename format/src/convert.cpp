@@ -7,6 +7,7 @@
 #include "convert_pipeline.h"
 #include "tensor_produce.h"
 
+#include <deque>
 #include <map>
 #include <atomic>
 #include <cmath>
@@ -60,6 +61,19 @@ bool isRouter(const std::string& name) {
     return ends(".mlp.gate.weight") || ends(".shared_expert_gate.weight");
 }
 
+// A Gated DeltaNet layer's conv kernel, log decay rate and decay bias set how
+// the recurrent state mixes and forgets: exp(g) compounds over every token of
+// the context, so a rounding of A_log or dt_bias is an error that grows with
+// the sequence, not one that stays put. They are small (Qwen3.5-0.8B: 0.1 MB
+// of f32 per linear layer, 1.8 MB of a 776 MB q8 file), so they stay f32 at
+// every quant (and in requant).
+bool isRecurrenceParameter(const std::string& name) {
+    for (const std::string_view tail : {".linear_attn.conv1d.weight", ".linear_attn.A_log", ".linear_attn.dt_bias"})
+        if (std::string_view(name).ends_with(tail)) return true;
+    return false;
+}
+constexpr const char* kRecurrenceReason = "linear-attention recurrence parameter kept f32";
+
 // The output projection turns the last hidden state into every logit at once:
 // 4-bit noise there moves the logits of these models by 0.1-0.7 and flips
 // greedy choices that q8 keeps (measured on the models in tests/data/models), for a few
@@ -70,13 +84,33 @@ bool isRouter(const std::string& name) {
 // Q4_0 GGUF of the same model.
 bool isOutputProjection(const std::string& name, bool tied) { return !tied && name == "lm_head.weight"; }
 
-DType requestedFor(const std::string& name, DType quant, const std::vector<DTypeRule>& keep, bool tied) {
+struct Requested {
+    DType dtype;
+    std::string reason; // set when a rule, not the request, decides a dtype that differs from it
+};
+
+Requested requestedFor(const std::string& name, DType quant, const std::vector<DTypeRule>& keep, bool tied) {
     for (const auto& r : keep)
-        if (std::regex_search(name, std::regex(r.pattern))) return r.dtype;
-    if (isRouter(name) && quant != DType::F32) return DType::F16;
+        if (std::regex_search(name, std::regex(r.pattern))) return {r.dtype, {}};
+    if (isRecurrenceParameter(name) && quant != DType::F32)
+        return {DType::F32, std::string(kRecurrenceReason) + ": " + std::string(dtypeName(quant)) + " -> f32"};
+    if (isRouter(name) && quant != DType::F32) return {DType::F16, {}};
     const bool fourBit = quant == DType::Q4Block || quant == DType::Q4Tiled || quant == DType::Q4TP;
-    if (fourBit && isOutputProjection(name, tied)) return DType::Q8Row;
-    return quant;
+    if (fourBit && isOutputProjection(name, tied)) return {DType::Q8Row, {}};
+    return {quant, {}};
+}
+
+// Expert e of a fused bank (hf::TensorSlice) as a tensor of its own: the
+// same mapping, a [rows, cols] window of entry e.
+StTensor sliceOf(const StTensor& bank, const hf::TensorSlice& s) {
+    const uint64_t perEntry = bank.shape[1] * bank.shape[2];
+    const uint64_t elem = bank.count() ? bank.nbytes / bank.count() : 0, rowBytes = bank.shape[2] * elem;
+    StTensor t = bank;
+    t.name = bank.name + "[" + std::to_string(s.expert) + ", " + std::to_string(s.rowBegin) + ":" + std::to_string(s.rowEnd) + "]";
+    t.shape = {s.rowEnd - s.rowBegin, bank.shape[2]};
+    t.data = bank.data + s.expert * perEntry * elem + s.rowBegin * rowBytes;
+    t.nbytes = (s.rowEnd - s.rowBegin) * rowBytes;
+    return t;
 }
 
 // A source tensor to its chosen dtype. Row-separable layouts stream: each
@@ -176,11 +210,20 @@ ConvertReport convertHf(const ConvertOptions& o, const Control& control) {
     for (const auto& t : ck.tensors()) sourceNames.push_back(t.name);
     // A multimodal checkpoint's text model under its canonical names; the
     // vision tower and projector are left out and reported.
-    const hf::TensorNameMap map = hf::mapTensorNames(sourceNames);
-    std::map<std::string, std::string> sourceOf;
-    for (size_t i = 0; i < map.canonical.size(); ++i) sourceOf[map.canonical[i]] = map.source[i];
+    std::vector<std::vector<uint64_t>> sourceShapes;
+    for (const auto& t : ck.tensors()) sourceShapes.push_back(t.shape);
+    const hf::TensorNameMap map = hf::mapTensorNames(sourceNames, sourceShapes);
+    // Each canonical tensor's source: a checkpoint tensor, or one expert's
+    // slice of a fused bank (kept here, so the pointers below stay valid).
+    std::deque<StTensor> slices;
+    std::map<std::string, const StTensor*> sourceOf;
+    for (size_t i = 0; i < map.canonical.size(); ++i) {
+        const StTensor* t = ck.find(map.source[i]);
+        if (map.slice[i]) t = &slices.emplace_back(sliceOf(*t, *map.slice[i]));
+        sourceOf[map.canonical[i]] = t;
+    }
     std::vector<std::string> names = map.canonical;
-    const StTensor* embed = sourceOf.count("model.embed_tokens.weight") ? ck.find(sourceOf["model.embed_tokens.weight"]) : nullptr;
+    const StTensor* embed = sourceOf.count("model.embed_tokens.weight") ? sourceOf["model.embed_tokens.weight"] : nullptr;
     const auto arch = hf::archFromConfig(config, names, embed ? embed->dtypeName : std::string());
     hf::checkTensorSet(arch, names);
     const bool tied = arch.value("tie_word_embeddings", false) == true;
@@ -188,11 +231,12 @@ ConvertReport convertHf(const ConvertOptions& o, const Control& control) {
     std::vector<const StTensor*> src;
     std::vector<std::vector<uint64_t>> shapes;
     for (const auto& n : names) {
-        src.push_back(ck.find(sourceOf.at(n)));
+        src.push_back(sourceOf.at(n));
         if (!src.back()->isFloat())
             throw Error(ErrorKind::Parse, "tensor " + n + ": source dtype " + src.back()->dtypeName + " is not f32, f16 or bf16");
         shapes.push_back(src.back()->shape);
     }
+    hf::checkTensorShapes(config, arch, names, shapes);
 
     std::string quantName = "?";
     for (const auto& [n, t] : kQuants)
@@ -212,6 +256,8 @@ ConvertReport convertHf(const ConvertOptions& o, const Control& control) {
                             {"quant", quantName},
                             {"mean_bits", o.quant == DType::VBitRo || o.quant == DType::VBit ? nlohmann::json(o.encode.meanBits) : nlohmann::json()}}}};
     if (!map.skipped.empty()) header["provenance"]["skipped_tensors"] = skippedSummary(map.skipped);
+    const nlohmann::json notes = hf::provenanceNotes(config);
+    for (const auto& [key, note] : notes.items()) header["provenance"][key] = note;
     WriterSections sections;
     if (fs::exists(dir / "tokenizer.json")) sections.vocab = readFileBytes(dir / "tokenizer.json");
 
@@ -222,7 +268,9 @@ ConvertReport convertHf(const ConvertOptions& o, const Control& control) {
     for (const auto* t : src) sizes.push_back(t->nbytes);
     ConvertReport report = detail::writeAll(out, names, sizes, [&](size_t i) {
         const StTensor& t = *src[i];
-        Produced p = convertTensor(ck, t, requestedFor(names[i], o.quant, o.keep, tied), o.encode);
+        const Requested r = requestedFor(names[i], o.quant, o.keep, tied);
+        Produced p = convertTensor(ck, t, r.dtype, o.encode);
+        if (p.report.reason.empty()) p.report.reason = r.reason;
         p.report.name = names[i];
         p.report.source = t.dtypeName;
         p.report.sourceBytes = t.nbytes;
@@ -266,8 +314,11 @@ ConvertReport requant(const RequantOptions& o, const Control& control) {
     return rewrite(m, o.output, header, {}, [&](const ModelTensor& t) {
         const std::string name(t.record.name);
         if (!std::regex_search(name, only)) return copyTensor(m, t);
+        const bool precise = isRecurrenceParameter(name) && o.quant != DType::F32;
+        if (precise && t.record.dtype == DType::F32) return copyTensor(m, t);
         const auto values = decodeAll(m.tensorBytes(t));
-        Produced p = encodeTensor(name, t.record.dims(), values, o.quant, o.encode);
+        Produced p = encodeTensor(name, t.record.dims(), values, precise ? DType::F32 : o.quant, o.encode);
+        if (precise) p.report.reason = std::string(kRecurrenceReason) + ": " + std::string(dtypeName(o.quant)) + " -> f32";
         p.report.source = std::string(dtypeName(t.record.dtype));
         p.report.sourceBytes = t.record.nbytes;
         return p;

@@ -4,6 +4,8 @@
 #include "cmf/format/half.h"
 #include "cmf/format/printable.h"
 
+#include "hf_qwen35.h"
+
 #include <algorithm>
 #include <bit>
 #include <charconv>
@@ -11,6 +13,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <map>
 #include <optional>
 #include <set>
 #include <string_view>
@@ -25,13 +28,16 @@ using nlohmann::json;
 
 // ---------------------------------------------------------------- arch (§2)
 
-enum class Family { Llama, Mistral, Qwen2, Qwen2Moe, Qwen3, Qwen3Moe, Gemma, Gemma2, Gemma3 };
+enum class Family { Llama, Mistral, Qwen2, Qwen2Moe, Qwen3, Qwen3Moe, Gemma, Gemma2, Gemma3, Qwen35, Qwen35Moe };
 
 const std::pair<const char*, Family> kModelTypes[] = {
     {"llama", Family::Llama},         {"mistral", Family::Mistral},   {"qwen2", Family::Qwen2},
     {"qwen3", Family::Qwen3},         {"qwen2_moe", Family::Qwen2Moe}, {"qwen3_moe", Family::Qwen3Moe},
     {"gemma", Family::Gemma},         {"gemma2", Family::Gemma2},     {"gemma3", Family::Gemma3},
     {"gemma3_text", Family::Gemma3},
+    // Qwen3.5: Qwen3_5[Moe]ForCausalLM, and the ConditionalGeneration wrapper (text_config).
+    {"qwen3_5_text", Family::Qwen35},  {"qwen3_5", Family::Qwen35},
+    {"qwen3_5_moe_text", Family::Qwen35Moe}, {"qwen3_5_moe", Family::Qwen35Moe},
     // The conformance kit's checkpoint (tests/data/conformance/source/tiny): a dense qwen3.
     {"tiny-qwen", Family::Qwen3},
 };
@@ -49,6 +55,8 @@ bool isGemma(Family f) { return f == Family::Gemma || f == Family::Gemma2 || f =
 bool isQwen(Family f) {
     return f == Family::Qwen2 || f == Family::Qwen2Moe || f == Family::Qwen3 || f == Family::Qwen3Moe;
 }
+// Gated DeltaNet hybrids (tests/data/models/gdn/README.md): the only families with linear attention.
+bool isQwen35(Family f) { return f == Family::Qwen35 || f == Family::Qwen35Moe; }
 
 // What transformers' config class fills in for a key the file leaves out.
 // Published configs rely on these: gemma-3-4b-it's text_config, for one,
@@ -63,6 +71,7 @@ json classDefaults(Family f) {
     if (isQwen(f)) d.update({{"use_sliding_window", false}, {"max_window_layers", 28}});
     if (f == Family::Qwen2Moe || f == Family::Qwen3Moe)
         d.update({{"norm_topk_prob", false}, {"decoder_sparse_step", 1}, {"mlp_only_layers", json::array()}});
+    if (isQwen35(f)) d.update({{"partial_rotary_factor", 0.25}}); // Qwen3NextConfig, which Qwen3_5TextConfig extends
     if (f == Family::Gemma2)
         d.update({{"sliding_window", 4096}, {"sliding_window_pattern", 2},
                   {"attn_logit_softcapping", 50.0}, {"final_logit_softcapping", 30.0}});
@@ -136,7 +145,18 @@ json layerTypes(const Config& c, Family f, int64_t numLayers) {
     if (const json* given = c.find("layer_types")) { // newer configs spell it out
         if (!given->is_array() || int64_t(given->size()) != numLayers)
             fail("layer_types is not a list of num_hidden_layers (" + std::to_string(numLayers) + ") entries");
-        for (const auto& t : *given) types.push_back(layerType(t));
+        for (const auto& t : *given) {
+            types.push_back(layerType(t));
+            // Only Qwen3.5's modeling code builds a linear-attention mixer for it.
+            if (types.back() == "LinearAttention" && !isQwen35(f))
+                fail("layer_types holds \"linear_attention\", which this model_type has no mixer for (only qwen3_5*)");
+        }
+        return types;
+    }
+    if (isQwen35(f)) { // Qwen3NextConfig: every full_attention_interval-th layer is full attention
+        const int64_t interval = c.integer("full_attention_interval");
+        if (interval < 1) fail("full_attention_interval is below 1");
+        for (int64_t i = 0; i < numLayers; ++i) types.push_back((i + 1) % interval == 0 ? "FullAttention" : "LinearAttention");
         return types;
     }
     for (int64_t i = 0; i < numLayers; ++i) {
@@ -243,6 +263,18 @@ double embedScale(int64_t hidden, const std::string& dtype) {
 // §2.2. A layer is MoE as in Qwen2MoeDecoderLayer / Qwen3MoeDecoderLayer:
 // not in mlp_only_layers, and (i + 1) a multiple of decoder_sparse_step.
 json moeBlock(const Config& c, Family f, int64_t numLayers) {
+    if (f == Family::Qwen35Moe) { // every layer MoE, the top-k always renormalised (checkQwen35Config)
+        json layers = json::array();
+        for (int64_t i = 0; i < numLayers; ++i) layers.push_back(i);
+        json moe = {{"num_experts", c.integer("num_experts")},
+                    {"top_k", c.integer("num_experts_per_tok")},
+                    {"moe_intermediate_size", c.integer("moe_intermediate_size")},
+                    {"norm_topk_prob", true},
+                    {"moe_layers", layers}};
+        if (const int64_t shared = c.integer("shared_expert_intermediate_size", 0); shared > 0)
+            moe["shared_expert_intermediate_size"] = shared;
+        return moe;
+    }
     if (f != Family::Qwen2Moe && f != Family::Qwen3Moe) return nullptr;
     const int64_t experts = c.integer("num_experts");
     const int64_t step = c.integer("decoder_sparse_step");
@@ -391,6 +423,7 @@ json archOf(const json& config, const std::string& embedDtype) {
         fail("no model_type, so the architecture is unknown");
     const std::string modelType = config["model_type"].get<std::string>();
     const Family f = familyOf(modelType);
+    if (isQwen35(f)) detail::checkQwen35Config(config, f == Family::Qwen35Moe);
     const Config c(config, f);
 
     const int64_t hidden = c.integer("hidden_size");
@@ -415,7 +448,8 @@ json archOf(const json& config, const std::string& embedDtype) {
         {"vocab_size", c.integer("vocab_size")},
         {"layer_types", layerTypes(c, f, numLayers)},
         {"rms_norm_eps", c.number("rms_norm_eps")},
-        {"norm_style", isGemma(f) ? "gemma" : "qwen"},
+        // Qwen3.5's RMSNorms are zero-centred like Gemma's (Qwen3_5RMSNorm: x̂·(1+w)).
+        {"norm_style", isGemma(f) || isQwen35(f) ? "gemma" : "qwen"},
         {"partial_rotary_factor", c.number("partial_rotary_factor")},
         {"tie_word_embeddings", c.boolean("tie_word_embeddings")},
         // Qwen2 / Qwen2-MoE always carry q/k/v biases; the others say so in the config.
@@ -468,6 +502,21 @@ json archOf(const json& config, const std::string& embedDtype) {
         } else if (f != Family::Gemma3 && !localScaling.is_null()) {
             arch["rope_local_scaling"] = localScaling;
         }
+    }
+
+    if (std::find(types.begin(), types.end(), "LinearAttention") != types.end()) {
+        // Gated DeltaNet dims. nv value heads share nk key heads in consecutive groups.
+        for (const char* key : {"linear_conv_kernel_dim", "linear_num_key_heads", "linear_num_value_heads",
+                                "linear_key_head_dim", "linear_value_head_dim"}) {
+            arch[key] = c.integer(key);
+            if (arch[key].get<int64_t>() < 1) fail(std::string(key) + " must be positive");
+        }
+        if (arch["linear_num_value_heads"].get<int64_t>() % arch["linear_num_key_heads"].get<int64_t>() != 0)
+            fail("linear_num_value_heads is not a multiple of linear_num_key_heads");
+        // The gated norm inside linear attention (linear_attn.norm.weight) is
+        // plain x̂·w even where norm_style is "gemma" (Qwen3_5RMSNormGated):
+        // this field is how a reader tells the two apart.
+        arch["linear_norm_style"] = "qwen";
     }
 
     // Gemma's attention scale and logit soft-capping change the output; carry them when set.
@@ -574,7 +623,15 @@ std::vector<std::string> canonicalOrder(std::vector<std::string> names) {
                 return {3, layer->first, "mlp.experts", expert->first, expert->second, n};
             return {3, layer->first, layer->second, 0, 0, n};
         }
-        if (std::string_view(n).starts_with(kMtp)) return {4, 0, {}, 0, 0, n};
+        if (std::string_view(n).starts_with(kMtp)) {
+            // By name, except that an MTP layer's experts (Qwen3.5-MoE) are role-contiguous too.
+            if (const auto layer = splitIndexed(n, kMtpLayers))
+                if (const auto expert = expertRole(layer->second)) {
+                    const size_t bank = size_t(layer->second.data() - n.data()) + std::string_view("mlp.experts").size();
+                    return {4, 0, std::string_view(n).substr(0, bank), expert->first, expert->second, n};
+                }
+            return {4, 0, n, 0, 0, n};
+        }
         return {5, 0, {}, 0, 0, n};
     };
     std::vector<std::pair<Key, size_t>> keys;
@@ -612,7 +669,12 @@ void checkTensorSet(const nlohmann::json& arch, const std::vector<std::string>& 
     auto attention = [&](const std::string& p, size_t layer) {
         need(p + "input_layernorm.weight");
         need(p + "post_attention_layernorm.weight");
-        if (layer < types.size() && types[layer] == "LinearAttention") return; // linear_attn.*: no fixed set
+        if (layer < types.size() && types[layer] == "LinearAttention") { // Gated DeltaNet (Qwen3.5)
+            for (const char* t : {"in_proj_qkv.weight", "in_proj_z.weight", "in_proj_b.weight", "in_proj_a.weight",
+                                  "conv1d.weight", "A_log", "dt_bias", "norm.weight", "out_proj.weight"})
+                need(p + "linear_attn." + t);
+            return;
+        }
         for (const char* proj : {"q_proj", "k_proj", "v_proj", "o_proj"}) need(p + "self_attn." + proj + ".weight");
     };
 
@@ -651,6 +713,92 @@ void checkTensorSet(const nlohmann::json& arch, const std::vector<std::string>& 
     for (size_t i = 0; i < shown; ++i) msg += (i ? ", " : "") + missing[i];
     if (missing.size() > shown) msg += ", and " + std::to_string(missing.size() - shown) + " more";
     throw Error(ErrorKind::Parse, msg);
+}
+
+
+nlohmann::json provenanceNotes(const nlohmann::json& config) {
+    if (!config.is_object() || !config.contains("model_type") || !config["model_type"].is_string()) return json::object();
+    return isQwen35(familyOf(config["model_type"].get<std::string>())) ? detail::qwen35Notes(config) : json::object();
+}
+
+void checkTensorShapes(const nlohmann::json& config, const nlohmann::json& arch, const std::vector<std::string>& names,
+                       const std::vector<std::vector<uint64_t>>& shapes) {
+    std::map<std::string_view, const std::vector<uint64_t>*> shapeOf;
+    for (size_t i = 0; i < names.size() && i < shapes.size(); ++i) shapeOf[names[i]] = &shapes[i];
+    auto dims = [](const std::vector<uint64_t>& s) {
+        std::string t;
+        for (uint64_t d : s) t += (t.empty() ? "" : ", ") + std::to_string(d);
+        return "[" + t + "]";
+    };
+    auto expect = [&](const std::string& name, const std::vector<uint64_t>& want) {
+        const auto it = shapeOf.find(name);
+        if (it != shapeOf.end() && *it->second != want)
+            throw Error(ErrorKind::Parse, "tensor " + name + " has shape " + dims(*it->second) + "; the arch implies " + dims(want));
+    };
+    auto u = [&](const json& o, const char* key) -> uint64_t {
+        return o.contains(key) && o[key].is_number_integer() && o[key].get<int64_t>() > 0 ? o[key].get<uint64_t>() : 0;
+    };
+    const uint64_t h = u(arch, "hidden_size");
+
+    // Gated DeltaNet layers (tests/data/models/gdn/README.md has the table).
+    const json types = arch.contains("layer_types") && arch["layer_types"].is_array() ? arch["layer_types"] : json::array();
+    const uint64_t nk = u(arch, "linear_num_key_heads"), nv = u(arch, "linear_num_value_heads");
+    const uint64_t keyDim = nk * u(arch, "linear_key_head_dim"), valueDim = nv * u(arch, "linear_value_head_dim");
+    const uint64_t convDim = 2 * keyDim + valueDim;
+    for (size_t i = 0; i < types.size(); ++i) {
+        if (types[i] != "LinearAttention") continue;
+        const std::string p = std::string(kLayers) + std::to_string(i) + ".linear_attn.";
+        expect(p + "in_proj_qkv.weight", {convDim, h});
+        expect(p + "in_proj_z.weight", {valueDim, h});
+        expect(p + "in_proj_b.weight", {nv, h});
+        expect(p + "in_proj_a.weight", {nv, h});
+        expect(p + "conv1d.weight", {convDim, 1, u(arch, "linear_conv_kernel_dim")});
+        expect(p + "A_log", {nv});
+        expect(p + "dt_bias", {nv});
+        expect(p + "norm.weight", {u(arch, "linear_value_head_dim")});
+        expect(p + "out_proj.weight", {h, valueDim});
+    }
+
+    // Qwen3.5's full attention: q_proj rows hold a query and, with the output
+    // gate, a gate per head; the engine decides by that width (§2), so a
+    // config that says otherwise contradicts the tensors.
+    const std::string modelType = config.is_object() ? config.value("model_type", std::string()) : std::string();
+    const json& text = config.is_object() && config.contains("text_config") && config["text_config"].is_object()
+                           ? config["text_config"] : config;
+    const uint64_t plain = u(arch, "num_attention_heads") * u(arch, "head_dim");
+    if (modelType.starts_with("qwen3_5") && plain > 0)
+        for (const auto& [name, shape] : shapeOf) {
+            if (!name.ends_with(".self_attn.q_proj.weight") || shape->empty()) continue;
+            const uint64_t rows = (*shape)[0];
+            if (rows != plain && rows != 2 * plain)
+                throw Error(ErrorKind::Parse, "tensor " + std::string(name) + " has " + std::to_string(rows) +
+                                                  " rows; num_attention_heads x head_dim is " + std::to_string(plain) +
+                                                  " (" + std::to_string(2 * plain) + " with the output gate)");
+            if (text.is_object() && text.contains("attn_output_gate") && text["attn_output_gate"].is_boolean() &&
+                text["attn_output_gate"].get<bool>() != (rows == 2 * plain))
+                throw Error(ErrorKind::Parse, std::string("config.json: attn_output_gate is ") +
+                                                  (rows == plain ? "true" : "false") + " but " + std::string(name) + " has " +
+                                                  std::to_string(rows) + " rows, " +
+                                                  (rows == plain ? "a query and no gate" : "a query and a gate") +
+                                                  " per head: the config and the tensors contradict each other");
+        }
+
+    // Experts, split from a fused bank or stored one by one, and the shared expert.
+    if (arch.contains("moe") && arch["moe"].is_object()) {
+        const uint64_t ff = u(arch["moe"], "moe_intermediate_size"), sff = u(arch["moe"], "shared_expert_intermediate_size");
+        for (const auto& [name, shape] : shapeOf) {
+            const std::string n(name);
+            auto layer = splitIndexed(name, kLayers);
+            if (!layer) layer = splitIndexed(name, kMtpLayers);
+            if (!layer) continue;
+            if (const auto expert = expertRole(layer->second))
+                expect(n, expert->first == 2 ? std::vector<uint64_t>{h, ff} : std::vector<uint64_t>{ff, h});
+            else if (sff && (layer->second == "mlp.shared_expert.gate_proj.weight" || layer->second == "mlp.shared_expert.up_proj.weight"))
+                expect(n, {sff, h});
+            else if (sff && layer->second == "mlp.shared_expert.down_proj.weight")
+                expect(n, {h, sff});
+        }
+    }
 }
 
 } // namespace cmf::hf

@@ -243,6 +243,47 @@ private Q_SLOTS:
         QVERIFY2(r.out.find("rope: theta 500000.0, llama3 (factor 32.0, high_freq_factor 4.0, low_freq_factor 1.0, "
                             "original_max_position_embeddings 8192)\n") != std::string::npos, r.out.c_str());
     }
+    void qwen35ConvertAndInfo() {
+        // The released Qwen3.5-MoE layout: the summary names the skipped vision
+        // tower and the tensors kept f32; info shows the layer schedule, the
+        // linear-attention dims and the MTP block, in text and JSON.
+        const QString out = tmp("qwen35-moe.cmf");
+        Run r = runCmf({QStringLiteral("convert"), QStringLiteral("--model"), QString::fromStdString(cmftest::dataPath("models/gdn/tiny-qwen3.5-moe")),
+                        QStringLiteral("--quant"), QStringLiteral("q8"), QStringLiteral("--output"), out, QStringLiteral("--summary")});
+        QVERIFY2(r.code == 0, r.err.c_str());
+        for (const char* line : {"skipped 21 source tensors, not part of the text model: visual (21)\n",
+                                 "9 tensors: linear-attention recurrence parameter kept f32: q8_row -> f32\n"})
+            QVERIFY2(r.out.find(line) != std::string::npos, (line + std::string(" not in:\n") + r.out).c_str());
+        r = runCmf({QStringLiteral("info"), out});
+        QVERIFY2(r.code == 0, r.err.c_str());
+        // MTP: fc, 2 pre-norms, norm + a block of 2 norms, 6 attention tensors, router, 24 experts, 3 shared + its gate = 41.
+        for (const char* line : {"layer schedule: LLLF (3 linear attention, 1 full attention)\n",
+                                 "linear attention: conv kernel 4, 2 key heads x 16, 4 value heads x 16, gated norm x̂·w (qwen)\n",
+                                 "mtp: 1 layer, 41 tensors, 136192 parameters, "})
+            QVERIFY2(r.out.find(line) != std::string::npos, (line + std::string(" not in:\n") + r.out).c_str());
+        json j = runCmf({QStringLiteral("info"), out, QStringLiteral("--json")}).j();
+        JCOMPARE(j["layer_schedule"], json({{"pattern", "LLLF"}, {"counts", {{"LinearAttention", 3}, {"FullAttention", 1}}}}));
+        JCOMPARE(j["linear_attention"], json({{"conv_kernel", 4}, {"key_heads", 2}, {"value_heads", 4}, {"key_head_dim", 16},
+                                              {"value_head_dim", 16}, {"norm_style", "qwen"}}));
+        JCOMPARE(j["mtp"]["layers"], 1);
+        JCOMPARE(j["mtp"]["tensors"], 41);
+        JCOMPARE(j["mtp"]["parameters"], 136192); // the README's MTP count
+        uint64_t bytes = 0;
+        for (const auto& t : j["tensors"])
+            if (t["name"].get<std::string>().starts_with("model.mtp.")) bytes += t["nbytes"].get<uint64_t>();
+        JCOMPARE(j["mtp"]["bytes"], bytes);
+        // A model without either: the schedule alone.
+        r = runCmf({QStringLiteral("convert"), QStringLiteral("--model"), QString::fromStdString(cmftest::dataPath("models/tiny-llama3")),
+                    QStringLiteral("--quant"), QStringLiteral("f32"), QStringLiteral("--output"), tmp("llama3-info.cmf"), QStringLiteral("--summary")});
+        QVERIFY2(r.code == 0, r.err.c_str());
+        j = runCmf({QStringLiteral("info"), tmp("llama3-info.cmf"), QStringLiteral("--json")}).j();
+        JCOMPARE(j["layer_schedule"]["pattern"], "FF");
+        JCOMPARE(j["linear_attention"], nullptr);
+        JCOMPARE(j["mtp"], nullptr);
+        r = runCmf({QStringLiteral("info"), tmp("llama3-info.cmf")});
+        QVERIFY2(r.out.find("layer schedule: FF (2 full attention)\n") != std::string::npos, r.out.c_str());
+        QVERIFY(r.out.find("mtp:") == std::string::npos && r.out.find("linear attention:") == std::string::npos);
+    }
     void keygenSignVerify() {
         const QString key = tmp("signer.key"), other = tmp("other.key"), model = tmp("signed.cmf");
         QFile::remove(key);

@@ -416,10 +416,13 @@ private Q_SLOTS:
         json c = hfConfig("qwen3-8b-yarn.json");
         c["num_hidden_layers"] = 3;
         c["sliding_window"] = 4096;
-        c["layer_types"] = {"full_attention", "sliding_attention", "linear_attention"};
+        c["layer_types"] = {"full_attention", "sliding_attention", "full_attention"};
         const json arch = cmf::hf::archFromConfig(c);
-        JCOMPARE(arch["layer_types"], layers("FSL"));
+        JCOMPARE(arch["layer_types"], layers("FSF"));
         JCOMPARE(arch["sliding_window"], 4096);
+        // Qwen3 has no linear-attention mixer (tst_hf_qwen35 has the family that does).
+        c["layer_types"] = {"full_attention", "sliding_attention", "linear_attention"};
+        EXPECT_ERROR(cmf::hf::archFromConfig(c), cmf::ErrorKind::Parse, "linear_attention");
 
         c["layer_types"] = {"full_attention", "sliding_attention"};
         EXPECT_ERROR(cmf::hf::archFromConfig(c), cmf::ErrorKind::Parse, "layer_types");

@@ -53,6 +53,11 @@ struct ConvertOptions {
     std::vector<DTypeRule> keep; // first match wins over quant
 };
 
+// The dtype of each tensor: the first matching keep rule; else linear
+// attention's conv1d.weight, A_log and dt_bias at f32 (they set the
+// recurrence's mixing and decay); routers at f16; an untied lm_head at q8_row
+// under the q4 family; else quant — then chooseDType's §3.2 rules and
+// fallbacks. TensorReport::reason says why a tensor's dtype differs.
 ConvertReport convertHf(const ConvertOptions& options, const Control& control = {});
 
 struct RequantOptions {
@@ -62,7 +67,10 @@ struct RequantOptions {
     EncodeOptions encode;
 };
 // Re-encodes the selected tensors (dequantize -> encode); every other tensor,
-// and the masks, vocab and index, are copied byte-for-byte.
+// and the masks, vocab and index, are copied byte-for-byte. Linear
+// attention's conv1d.weight, A_log and dt_bias are never taken below f32
+// (copied when f32 already, else re-encoded at f32 with the reason), as
+// convertHf keeps them at every quant.
 ConvertReport requant(const RequantOptions& options, const Control& control = {});
 
 // Rewrites a file that has grown by appends: same header, tensors and

@@ -5,6 +5,8 @@
 // use. Tensor names are the canonical ones of §3 (`model.layers.{i}.…`);
 // mapTensorNames turns a multimodal checkpoint's names into them.
 #include <nlohmann/json.hpp>
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -12,13 +14,32 @@ namespace cmf::hf {
 
 // The arch block (§2) from a Hugging Face config.json. Supported model_type:
 // llama, mistral, qwen2, qwen3, qwen2_moe, qwen3_moe, gemma, gemma2, gemma3,
-// gemma3_text (a multimodal config's "text_config" is used), and the
-// conformance kit's "tiny-qwen" (read as a dense qwen3). Keys a published
-// config may leave out take the value transformers' config class gives them;
-// anything else missing, and any other model_type, throws
+// gemma3_text, qwen3_5_text, qwen3_5, qwen3_5_moe_text, qwen3_5_moe (a
+// multimodal config's "text_config" is used), and the conformance kit's
+// "tiny-qwen" (read as a dense qwen3). arch_name is the config's model_type.
+// Keys a published config may leave out take the value transformers' config
+// class gives them; anything else missing, and any other model_type, throws
 // Error(Parse, "config.json: …") naming it — a family is never guessed.
 // "mtp" is set only when the config declares MTP layers. Gemma's
 // "embed_scale" is sqrt(hidden_size) rounded to the config's torch_dtype.
+//
+// Qwen3.5 (Gated DeltaNet hybrids, tests/data/models/gdn/README.md): a key
+// the converter neither maps nor knows to be inert is refused by name, and so
+// is a value it cannot honour (hidden_act other than silu, dedicated MTP
+// embeddings, MoE layer schedules or norm_topk_prob false). norm_style is
+// "gemma" (its RMSNorms are x̂·(1+w)); layer_types comes from the config or
+// full_attention_interval; the moe block has norm_topk_prob true, every layer
+// in moe_layers and the shared expert. RoPE: theta and partial_rotary_factor
+// from rope_parameters; the multimodal mrope sections are not arch (plain RoPE
+// for text): provenanceNotes records them.
+//
+// Every model with LinearAttention layers (only Qwen3.5's model types may
+// have them) gets linear_conv_kernel_dim, linear_num_key_heads,
+// linear_num_value_heads, linear_key_head_dim, linear_value_head_dim and
+// linear_norm_style "qwen": the gated RMSNorm inside linear attention
+// (linear_attn.norm.weight) multiplies by the plain weight, x̂·w, whatever
+// norm_style says for every other norm — that field is how a reader tells
+// the two apart.
 nlohmann::json archFromConfig(const nlohmann::json& config);
 
 // The same, with the checkpoint's tensor names deciding MTP (§2.1, as the
@@ -32,16 +53,35 @@ nlohmann::json archFromConfig(const nlohmann::json& config, const std::vector<st
 // A checkpoint's tensor names as the text model's canonical ones (§3). A
 // multimodal wrapper keeps its text model under a prefix — Gemma 3 4B+ as
 // released (transformers 4.50) `language_model.model.*` and
-// `language_model.lm_head.*`, as saved by transformers >= 4.52
+// `language_model.lm_head.*`, as saved by transformers >= 4.52 (and Qwen3.5)
 // `model.language_model.*` — which is dropped; the parts a text model does
-// not run (the vision tower, the multimodal projector, in either layout) are
-// skipped and listed. Other names pass unchanged. Throws Error(Parse) when two
-// source names map to the same canonical one.
-struct TensorNameMap {
-    std::vector<std::string> canonical, source; // the kept tensors, same order as the input
-    std::vector<std::string> skipped;           // source names left out
+// not run (the vision tower, the multimodal projector, in either layout;
+// Qwen3.5's `model.visual.*`) are skipped and listed. Qwen3.5's MTP head
+// takes the reference converter's names (§2.1): `mtp.fc` → `model.mtp.eh_proj`,
+// `mtp.pre_fc_norm_embedding` → `model.mtp.enorm`, `mtp.pre_fc_norm_hidden`
+// → `model.mtp.hnorm`, any other `mtp.X` → `model.mtp.X`. A fused expert bank
+// (transformers v5: `…mlp.experts.gate_up_proj` [E, 2·ff, h], rows 0..ff-1
+// gate and ff..2ff-1 up, and `…mlp.experts.down_proj` [E, h, ff]) becomes
+// one entry per expert and role, `…mlp.experts.{e}.{gate,up,down}_proj.weight`
+// (§2.2), each a slice of its bank; that needs the source shapes (same order
+// as names). Other names pass unchanged. Throws Error(Parse) when two source
+// names map to the same canonical one, or a fused bank's shape is missing or
+// not [E, rows, cols] (gate_up: an even number of rows).
+struct TensorSlice {
+    uint64_t expert = 0;             // index along the bank's first dimension
+    uint64_t rowBegin = 0, rowEnd = 0; // rows of that expert's [rows, cols] matrix
 };
-TensorNameMap mapTensorNames(const std::vector<std::string>& names);
+struct TensorNameMap {
+    std::vector<std::string> canonical, source;  // the kept tensors, in input order (a bank's experts at its place)
+    std::vector<std::optional<TensorSlice>> slice; // per kept tensor: the part of source it is, or the whole
+    std::vector<std::string> skipped;            // source names left out
+};
+TensorNameMap mapTensorNames(const std::vector<std::string>& names, const std::vector<std::vector<uint64_t>>& shapes = {});
+
+// What a config says that the arch block leaves out on purpose, for the
+// header's provenance: Qwen3.5's rope_parameters mrope_section and
+// mrope_interleaved ({"mrope": {…, "note"}}). An empty object otherwise.
+nlohmann::json provenanceNotes(const nlohmann::json& config);
 
 // header.tokenizer_config (§6.1) from a Hugging Face folder:
 //  - chat_template: chat_template.jinja, else tokenizer_config.json
@@ -65,14 +105,15 @@ nlohmann::json chatBundleFromDir(const std::string& dir);
 // model.layers.{i}.mlp.experts.{e}.{gate,up,down}_proj.weight are
 // role-contiguous (§2.2: every gate_proj in numeric expert order, then every
 // up_proj, then every down_proj) and sit where "mlp.experts" sorts among
-// the layer's names — then model.mtp.* by name, then everything else
-// (skill.*, …) by name.
+// the layer's names — then model.mtp.* by name (an MTP layer's experts
+// role-contiguous the same way), then everything else (skill.*, …) by name.
 std::vector<std::string> canonicalOrder(std::vector<std::string> names);
 
 // Checks that every tensor the arch implies is present: embed, final norm,
 // lm_head unless tie_word_embeddings; per layer input_layernorm,
-// post_attention_layernorm, self_attn.{q,k,v,o}_proj (not for
-// LinearAttention layers) and either the dense mlp.{gate,up,down}_proj or,
+// post_attention_layernorm, self_attn.{q,k,v,o}_proj (for LinearAttention
+// layers linear_attn.{in_proj_qkv,in_proj_z,in_proj_b,in_proj_a,conv1d,
+// norm,out_proj}.weight, linear_attn.A_log and linear_attn.dt_bias instead) and either the dense mlp.{gate,up,down}_proj or,
 // for a MoE layer (arch.moe.moe_layers; without that list, a layer whose
 // router is present), mlp.gate.weight, every expert's gate/up/down_proj and
 // the shared expert when moe.shared_expert_intermediate_size is set; with
@@ -80,5 +121,15 @@ std::vector<std::string> canonicalOrder(std::vector<std::string> names);
 // layer's norms and attention. Throws Error(Parse) with the count and the
 // first few missing names.
 void checkTensorSet(const nlohmann::json& arch, const std::vector<std::string>& names);
+
+// Checks the shapes the arch fixes (names and shapes in the same order):
+// every linear-attention tensor against the linear_* dims (conv1d.weight
+// [conv_dim, 1, K] with conv_dim = 2·nk·dk + nv·dv), every expert
+// [moe_intermediate_size, hidden] (down_proj transposed) and the shared
+// expert; for Qwen3.5, each q_proj has num_attention_heads·head_dim rows, or
+// twice that with the output gate, and a config whose attn_output_gate says
+// otherwise is refused. Throws Error(Parse) naming the tensor.
+void checkTensorShapes(const nlohmann::json& config, const nlohmann::json& arch, const std::vector<std::string>& names,
+                       const std::vector<std::vector<uint64_t>>& shapes);
 
 } // namespace cmf::hf
