@@ -1,7 +1,7 @@
 // cmf chat FILE [--system S] — an interactive terminal chat: the whole
 // conversation is rendered with the file's chat template each turn, the KV
 // cache keeps the common prefix, replies stream as they are generated.
-// /reset, /system TEXT, /stats, /quit; Ctrl-C stops a reply, Ctrl-D leaves.
+// /reset, /system TEXT, /regen, /stats, /quit; Ctrl-C stops a reply, Ctrl-D leaves.
 #include "commands.h"
 #include "memory_check.h"
 #include "specialist_options.h"
@@ -48,9 +48,13 @@ public:
     void reply(const std::string& user) {
         clearInterrupt();
         last_ = session_.reply(user, options_, [](std::string_view piece) { std::cout << piece << std::flush; }, interruptFlag());
-        std::cout << "\n";
-        if (last_->routing) std::fprintf(stderr, "(routed to %s)\n", last_->skill.empty() ? "the backbone" : last_->skill.c_str());
+        finishReply();
+    }
+    // The last reply again (a sampled one differs; a greedy one repeats).
+    void regenerate() {
         clearInterrupt();
+        last_ = session_.regenerate(options_, [](std::string_view piece) { std::cout << piece << std::flush; }, interruptFlag());
+        finishReply();
     }
 
     void printStats() const {
@@ -66,6 +70,12 @@ public:
     }
 
 private:
+    void finishReply() {
+        std::cout << "\n";
+        if (last_->routing) std::fprintf(stderr, "(routed to %s)\n", last_->skill.empty() ? "the backbone" : last_->skill.c_str());
+        clearInterrupt();
+    }
+
     cmf::engine::Session session_;
     cmf::engine::GenerationOptions options_;
     std::optional<cmf::engine::GenerationResult> last_;
@@ -80,7 +90,7 @@ int chat(const ChatOptions& o) {
     requireMemory(o.ignoreMemory, *model, o.spec, ctx); // a conversation fills its whole context in time
     TerminalChat s(o, model, ctx);
     interruptFlag();
-    std::fprintf(stderr, "chatting with %s — /reset, /system TEXT, /task NAME|none, /skill ID|auto|none, /stats, /quit; Ctrl-C stops a reply\n",
+    std::fprintf(stderr, "chatting with %s — /reset, /system TEXT, /task NAME|none, /skill ID|auto|none, /regen, /stats, /quit; Ctrl-C stops a reply\n",
                  o.path.c_str());
     std::string line;
     while (true) {
@@ -107,6 +117,12 @@ int chat(const ChatOptions& o) {
             }
         } else if (line == "/stats") {
             s.printStats();
+        } else if (line == "/regen") {
+            try {
+                s.regenerate();
+            } catch (const cmf::Error& e) {
+                std::cout << "(" << e.what() << ")\n";
+            }
         } else {
             s.reply(line);
         }

@@ -43,6 +43,37 @@ uint32_t RecurrentState::restore(uint32_t pos) {
     return checkpoints_.back().pos;
 }
 
+RecurrentState::Plan RecurrentState::planCheckpoints(uint32_t pos, uint32_t n, std::optional<uint32_t> requested) {
+    Plan plan;
+    if (!any_) return plan;
+    if (requested && *requested > pos && *requested < pos + n) plan.after.push_back(*requested - pos - 1);
+    if (requested == pos + n) plan.end = pos + n;
+    if (n > 1) {
+        plan.after.push_back(n - 2);
+        keepLive(pos);
+    }
+    std::sort(plan.after.begin(), plan.after.end());
+    plan.after.erase(std::unique(plan.after.begin(), plan.after.end()), plan.after.end());
+    return plan;
+}
+
+std::vector<std::vector<GdnState>> RecurrentState::snapshotBuffers(size_t count) const {
+    if (count == 0) return {};
+    const auto one = blank();
+    std::vector<std::vector<GdnState>> out(one.size());
+    for (size_t li = 0; li < one.size(); ++li) out[li].assign(count, one[li]);
+    return out;
+}
+
+void RecurrentState::keepSnapshots(uint32_t pos, const Plan& plan, std::vector<std::vector<GdnState>> snaps) {
+    for (size_t k = 0; k < plan.after.size(); ++k) {
+        std::vector<GdnState> states(snaps.size());
+        for (size_t li = 0; li < snaps.size(); ++li) states[li] = std::move(snaps[li][k]);
+        keep(pos + plan.after[k] + 1, std::move(states));
+    }
+    if (plan.end) keepLive(*plan.end);
+}
+
 size_t RecurrentState::liveBytes() const {
     size_t n = 0;
     for (const auto& s : live_) n += s.bytes();

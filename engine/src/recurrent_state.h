@@ -7,6 +7,7 @@
 #include "gated_delta_net.h"
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace cmf::engine {
@@ -35,6 +36,22 @@ public:
     // state at 0 when there is none) and returns its position; checkpoints
     // past pos are dropped.
     uint32_t restore(uint32_t pos);
+
+    // Where a forward of n tokens from pos leaves checkpoints: where a
+    // prefill starts (the end of the last reply), before its last token
+    // (Session reruns a prompt's last token: regenerate), and at `requested`
+    // when the batch reaches it (the end of a chat's history, which the next
+    // turn shares even when the template renders the last reply otherwise).
+    struct Plan {
+        std::vector<uint32_t> after; // batch indices after which gatedDeltaNet snapshots, ascending
+        std::optional<uint32_t> end; // keep the live state at this position (pos + n) once the batch ran
+    };
+    // Plans, and keeps the start checkpoint at once.
+    Plan planCheckpoints(uint32_t pos, uint32_t n, std::optional<uint32_t> requested);
+    // [layer][k] states for `count` snapshots (empty when there are none).
+    std::vector<std::vector<GdnState>> snapshotBuffers(size_t count) const;
+    // The snapshots gatedDeltaNet filled, as checkpoints; then the end one.
+    void keepSnapshots(uint32_t pos, const Plan& plan, std::vector<std::vector<GdnState>> snaps);
 
     size_t liveBytes() const;   // the state of one sequence
     size_t checkpointBytes() const;

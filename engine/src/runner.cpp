@@ -31,17 +31,8 @@ Runner::Runner(std::shared_ptr<const Model> model, uint32_t ctx) : model_(std::m
     if (c.maxPositions && ctx_ > c.maxPositions)
         throw Error(ErrorKind::Parse, "context " + std::to_string(ctx_) + " exceeds the model's max_position_embeddings " +
                                           std::to_string(c.maxPositions));
-    for (const auto& l : model_->layers()) {
-        // The cache holds rotated keys: a rope whose frequencies change with
-        // the length (dynamic past max_position_embeddings, longrope past its
-        // original context) would need them re-rotated, so such a context is
-        // refused rather than run with stale keys.
-        if (ropeFixedUpTo(l.rope) < ctx_)
-            throw Error(ErrorKind::Parse, "context " + std::to_string(ctx_) + " exceeds " + std::to_string(ropeFixedUpTo(l.rope)) +
-                                              ", past which rope type " + ropeScalingName(l.rope.scaling) +
-                                              " changes its frequencies; this engine runs it only up to there");
-        ropes_.push_back(makeRope(l.rope, c.headDim));
-    }
+    for (const auto& l : model_->layers()) ropes_.push_back(makeRope(l.rope, c.headDim));
+    ropesPast_.resize(ropes_.size());
     // The caches grow as positions are used (see reserve), so a large context
     // costs memory only once the conversation gets there.
     k_.resize(model_->layers().size());
@@ -58,6 +49,12 @@ void Runner::forgetAll() {
 }
 
 void Runner::reset() { forgetAll(); }
+
+void Runner::requestCheckpoint(uint32_t pos) {
+    if (state_->any()) requested_ = pos;
+}
+
+bool Runner::hasRecurrentState() const { return state_->any(); }
 
 size_t Runner::recurrentStateBytes() const { return state_->liveBytes(); }
 size_t Runner::checkpointBytes() const { return state_->checkpointBytes(); }
@@ -275,6 +272,21 @@ void Runner::layerForward(size_t li, float* xp, size_t n, std::span<const uint32
     }
 }
 
+// Frequencies that depend on the length (longrope past its original
+// context, dynamic past max_position_embeddings) follow transformers: each
+// forward uses those of its own end (its largest position + 1), and the keys
+// already cached keep the rotation they were stored with, as in HF's cache.
+const Rope& Runner::ropeFor(size_t li, uint32_t end) {
+    const RopeConfig& cfg = weights_->layers[li].rope;
+    if (end <= ropeFixedUpTo(cfg)) return ropes_[li];
+    auto& [len, rope] = ropesPast_[li];
+    if (len != end && (len == 0 || cfg.scaling == RopeScaling::Dynamic)) { // longrope's long factors do not change further
+        rope = makeRope(cfg, model_->config().headDim, end);
+        len = end;
+    }
+    return rope;
+}
+
 // h: the normalised input (n × hidden); out: the attention block's output
 // after o_proj (n × hidden), before any post-attention norm.
 void Runner::attentionMixer(const Layer& l, size_t li, const float* h, size_t n, float* out) {
@@ -293,17 +305,18 @@ void Runner::attentionMixer(const Layer& l, size_t li, const float* h, size_t n,
     addBias(q.data(), l.qBias, n);
     addBias(k.data(), l.kBias, n);
     addBias(v.data(), l.vBias, n);
+    const Rope& rope = ropeFor(li, pos_ + uint32_t(n));
     for (size_t t = 0; t < n; ++t) {
         const uint32_t p = pos_ + uint32_t(t);
         for (uint32_t head = 0; head < l.heads; ++head) {
             float* qh = q.data() + t * qw + head * hd;
             if (!l.qNorm.empty()) rmsNorm(qh, l.qNorm.data(), hd, c.eps, c.gemmaNorm, qh);
-            applyRope(ropes_[li], qh, p);
+            applyRope(rope, qh, p);
         }
         for (uint32_t head = 0; head < c.kvHeads; ++head) {
             float* kh = k.data() + t * kvw + head * hd;
             if (!l.kNorm.empty()) rmsNorm(kh, l.kNorm.data(), hd, c.eps, c.gemmaNorm, kh);
-            applyRope(ropes_[li], kh, p);
+            applyRope(rope, kh, p);
         }
         std::copy_n(k.data() + t * kvw, kvw, k_[li].data() + size_t(p) * kvw);
         std::copy_n(v.data() + t * kvw, kvw, v_[li].data() + size_t(p) * kvw);
@@ -341,21 +354,14 @@ std::vector<float> Runner::forward(std::span<const int32_t> ids, bool allLogits)
     reserve(pos_ + uint32_t(n));
     std::vector<float> x(n * H);
     embed(ids, x.data());
-    // A recurrent state is checkpointed where a rewind will want it: where a
-    // prefill starts (the end of the last reply: an edit goes back there) and
-    // before its last token (Session reruns a prompt's last token: regenerate).
-    const bool checkpoint = state_->any() && n > 1;
-    const uint32_t snapAfter[] = {uint32_t(n - 2)};
-    std::vector<GdnState> snaps;
-    if (checkpoint) {
-        state_->keepLive(pos_);
-        snaps = state_->blank();
-    }
+    // Where this batch leaves checkpoints of the recurrent state (recurrent_state.h).
+    const auto plan = state_->planCheckpoints(pos_, uint32_t(n), requested_);
+    if (requested_ && *requested_ <= pos_ + n) requested_.reset(); // one past this batch waits for the forward that reaches it
+    auto snaps = state_->snapshotBuffers(plan.after.size());
     for (size_t li = 0; li < weights_->layers.size(); ++li)
         if (!task_ || li >= task_->layers.size() || task_->layers[li]) // a gated-off layer passes the residual on
-            layerForward(li, x.data(), n, checkpoint ? std::span<const uint32_t>(snapAfter) : std::span<const uint32_t>(),
-                         checkpoint ? &snaps[li] : nullptr);
-    if (checkpoint) state_->keep(pos_ + uint32_t(n) - 1, std::move(snaps));
+            layerForward(li, x.data(), n, plan.after, snaps.empty() ? nullptr : snaps[li].data());
+    state_->keepSnapshots(pos_, plan, std::move(snaps));
     if (state_->any()) history_.insert(history_.end(), ids.begin(), ids.end());
     if (probe_) probe_->tokens += n;
     pos_ += uint32_t(n);

@@ -45,12 +45,12 @@ Session::Session(std::shared_ptr<const Model> model, uint32_t ctx)
     if (bundle && !bundle->eosTokenIds.empty()) eos_ = tokenizer_->idToToken(int32_t(bundle->eosTokenIds.front()));
 }
 
-std::string Session::renderPrompt() const {
+std::string Session::renderPrompt(bool generationPrompt) const {
     if (!template_) throw Error(ErrorKind::Parse, "the file has no tokenizer section (§6): it can only continue token ids");
     ChatRequest req;
     if (!system_.empty()) req.messages.push_back({{"role", "system"}, {"content", system_}});
     for (const auto& m : messages_) req.messages.push_back(m);
-    req.addGenerationPrompt = true;
+    req.addGenerationPrompt = generationPrompt;
     req.bosToken = bos_;
     req.eosToken = eos_;
     for (const auto& [k, v] : variables_.items()) {
@@ -67,12 +67,27 @@ std::vector<int32_t> Session::promptIds() const {
     return tokenizer_->encode(text, false);
 }
 
+std::vector<int32_t> Session::conversationIds() {
+    auto ids = promptIds();
+    // A recurrent state cannot be cut back, only restored from a checkpoint:
+    // keep one where the history ends (the conversation without the
+    // generation prompt). The next turn shares that prefix even when the
+    // template renders the reply otherwise than the prompt it followed (Qwen3
+    // templates drop the empty think block of past replies).
+    if (runner_.hasRecurrentState()) {
+        const auto history = tokenizer_->encode(renderPrompt(false), false);
+        if (history.size() < ids.size() && std::equal(history.begin(), history.end(), ids.begin()))
+            runner_.requestCheckpoint(uint32_t(history.size()));
+    }
+    return ids;
+}
+
 GenerationResult Session::reply(const std::string& user, const GenerationOptions& options, const DeltaFn& onDelta,
                                 const std::atomic<bool>* cancel) {
     messages_.push_back({{"role", "user"}, {"content", user}});
     std::vector<int32_t> ids;
     try {
-        ids = promptIds();
+        ids = conversationIds();
     } catch (...) {
         messages_.erase(messages_.end() - 1); // a template that raises leaves the conversation as it was
         throw;
@@ -86,7 +101,7 @@ GenerationResult Session::regenerate(const GenerationOptions& options, const Del
     if (messages_.empty() || messages_.back().value("role", "") != "assistant")
         throw Error(ErrorKind::Parse, "regenerate: the conversation does not end with a reply");
     messages_.erase(messages_.end() - 1);
-    auto r = generate(promptIds(), options, onDelta, cancel);
+    auto r = generate(conversationIds(), options, onDelta, cancel);
     messages_.push_back({{"role", "assistant"}, {"content", r.text}});
     return r;
 }

@@ -189,7 +189,7 @@ struct Rope {
 };
 
 Rope ropeOf(const Config& c) {
-    Rope r{c.number("rope_theta"), c.find("rope_scaling") ? *c.find("rope_scaling") : json(), std::nullopt};
+    Rope r{c.number("rope_theta"), c.find("rope_scaling") ? *c.find("rope_scaling") : json(), std::nullopt, std::nullopt};
     if (const json* p = c.find("rope_parameters"); p && p->is_object()) {
         const json& global = p->contains("full_attention") ? (*p)["full_attention"] : *p;
         if (global.contains("rope_theta")) r.theta = Config::asNumber(global["rope_theta"], "rope_parameters.rope_theta");

@@ -36,7 +36,7 @@ ContextFit fitToContext(cmf::engine::Session& s, const ChatMessages& c, uint32_t
     const auto render = [&](size_t from) {
         s.clear();
         for (size_t i = from; i < c.size(); ++i) s.addMessage(c[i].role, c[i].text);
-        return s.promptIds(); // throws for a file without a tokenizer, or a template that raises
+        return s.conversationIds(); // throws for a file without a tokenizer, or a template that raises
     };
     const auto* tok = s.tokenizer();
     if (!tok) return {0, render(0)};

@@ -45,8 +45,8 @@ struct Rope {
 Rope makeRope(const RopeConfig& c, uint32_t headDim, uint64_t seqLen = 1);
 // The longest sequence whose frequencies are those of a length-1 sequence
 // (dynamic: max_position_embeddings, longrope: the original context); UINT64_MAX
-// when they never change. A runner whose context goes past it would need to
-// re-rotate its cached keys, so it refuses such a context instead.
+// when they never change. Past it a forward uses makeRope(c, d, its end), as
+// transformers does (runner.cpp).
 uint64_t ropeFixedUpTo(const RopeConfig& c);
 void applyRope(const Rope& r, float* head, uint32_t pos);
 

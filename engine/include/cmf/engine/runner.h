@@ -7,6 +7,7 @@
 #include "cmf/engine/task_mask.h"
 
 #include <memory>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -56,6 +57,12 @@ public:
     // from there to pos again (counted in replayedTokens).
     void rewind(uint32_t pos);
     uint64_t replayedTokens() const { return replayed_; }
+    // LinearAttention layers: keep a checkpoint of the state at position pos
+    // (after the tokens before it) when a forward passes it (a later request
+    // replaces this one); a later rewind to pos or past it then runs nothing
+    // before pos again.
+    void requestCheckpoint(uint32_t pos);
+    bool hasRecurrentState() const;
     // The recurrent state of one sequence and of the checkpoints held now.
     size_t recurrentStateBytes() const;
     size_t checkpointBytes() const;
@@ -105,11 +112,14 @@ private:
     std::vector<std::vector<uint8_t>> keptDownBytes_;
     ForwardProbe* probe_ = nullptr;
     uint32_t ctx_ = 0, pos_ = 0;
+    const Rope& ropeFor(size_t li, uint32_t end);
     std::vector<Rope> ropes_; // per layer
+    std::vector<std::pair<uint32_t, Rope>> ropesPast_; // per layer: the frequencies past the switch point, for the length they were made for
     std::vector<std::vector<float>> k_, v_; // per attention layer: [positions reserved][kvHeads·headDim]
     uint32_t reserved_ = 0;                 // positions the caches hold
     std::unique_ptr<RecurrentState> state_; // LinearAttention layers
     std::vector<int32_t> history_;          // the tokens at positions [0, pos_), to run again after a restore
+    std::optional<uint32_t> requested_;     // a checkpoint position asked for, until a forward passes it
     uint64_t replayed_ = 0;
 };
 

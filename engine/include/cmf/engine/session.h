@@ -84,9 +84,15 @@ public:
 
     // The conversation rendered by the chat template, with the assistant's
     // generation prompt; throws TemplateRuntimeError when the template raises.
-    std::string renderPrompt() const;
+    // Without the generation prompt: the history a next turn starts with.
+    std::string renderPrompt(bool generationPrompt = true) const;
     // renderPrompt() tokenized as transformers' apply_chat_template does it.
     std::vector<int32_t> promptIds() const;
+    // promptIds() for the prompt about to be generated from: with a model
+    // whose LinearAttention layers keep a recurrent state, also asks the
+    // runner for a checkpoint where the history ends, so that the next turn
+    // (or an edit) goes back there without running the conversation again.
+    std::vector<int32_t> conversationIds();
 
     // Appends the user message, generates the assistant's reply and appends
     // it (also when cancelled, with what was produced so far).
