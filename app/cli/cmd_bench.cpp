@@ -53,7 +53,8 @@ double decodeBytesPerToken(const cmf::engine::Model& m, uint32_t tg) {
     const auto add = [&](const cmf::engine::Weight& w) { bytes += w.present() ? double(w.bytes.nbytes) : 0.0; };
     for (const auto& l : m.layers()) {
         for (const auto* w : {&l.q, &l.k, &l.v, &l.o, &l.gateProj, &l.mlpGate, &l.mlpUp, &l.mlpDown, &l.router, &l.sharedGate,
-                              &l.shared.gate, &l.shared.up, &l.shared.down})
+                              &l.shared.gate, &l.shared.up, &l.shared.down, &l.linear.qkv, &l.linear.z, &l.linear.b, &l.linear.a,
+                              &l.linear.out})
             add(*w);
         double experts = 0;
         for (const auto& e : l.experts)
@@ -63,7 +64,13 @@ double decodeBytesPerToken(const cmf::engine::Model& m, uint32_t tg) {
     add(m.lmHead());
     if (m.embed().rows()) bytes += double(m.embed().bytes.nbytes) / double(m.embed().rows());
     const auto& c = m.config();
-    bytes += double(m.layers().size()) * 2.0 * c.kvHeads * c.headDim * sizeof(float) * (tg / 2.0);
+    // The KV cache of attention layers (half full on average over tg steps);
+    // a LinearAttention layer reads its recurrent state instead, once per token.
+    double attention = 0, linear = 0;
+    for (const auto& l : m.layers()) (l.linear.present() ? linear : attention) += 1;
+    bytes += attention * 2.0 * c.kvHeads * c.headDim * sizeof(float) * (tg / 2.0);
+    const auto& d = c.linear;
+    bytes += linear * (double(d.kernel ? d.kernel - 1 : 0) * d.convDim() + double(d.valueHeads) * d.keyDim * d.valueDim) * sizeof(float);
     return bytes;
 }
 

@@ -63,7 +63,7 @@ void gatedDeltaNet(const LinearAttention& w, const ModelConfig& c, GdnState& st,
         const size_t kh = j / group;
         float* S = st.s.data() + j * dk * dv;
         const float A = -std::exp(w.aLog[j]);
-        std::vector<float> kv(dv), delta(dv);
+        std::vector<float> kv(dv), sq(dv), delta(dv);
         size_t snap = 0;
         for (size_t t = 0; t < n; ++t) {
             const float* ut = u.data() + t * C;
@@ -72,25 +72,30 @@ void gatedDeltaNet(const LinearAttention& w, const ModelConfig& c, GdnState& st,
             const float* v = ut + 2 * keyWidth + j * dv;
             const float beta = sigmoid(b[t * nv + j]);
             const float decay = std::exp(A * softplus(a[t * nv + j] + w.dtBias[j]));
+            // Two passes over S instead of three: with S' = decay·S,
+            //   S'ᵀk = decay·(Sᵀk),  o = (S' + kδᵀ)ᵀq = decay·(Sᵀq) + (k·q)·δ,
+            // so one read of S gives both products, and one read-write updates it.
             std::fill(kv.begin(), kv.end(), 0.0f);
+            std::fill(sq.begin(), sq.end(), 0.0f);
+            float kq = 0;
+            for (size_t i = 0; i < dk; ++i) {
+                const float* Si = S + i * dv;
+                const float ki = k[i], qi = q[i];
+                kq += ki * qi;
+                for (size_t e = 0; e < dv; ++e) {
+                    kv[e] += Si[e] * ki;
+                    sq[e] += Si[e] * qi;
+                }
+            }
+            float* o = y.data() + t * vw + j * dv;
+            for (size_t e = 0; e < dv; ++e) {
+                delta[e] = beta * (v[e] - decay * kv[e]);
+                o[e] = decay * sq[e] + kq * delta[e];
+            }
             for (size_t i = 0; i < dk; ++i) {
                 float* Si = S + i * dv;
                 const float ki = k[i];
-                for (size_t e = 0; e < dv; ++e) {
-                    Si[e] *= decay;
-                    kv[e] += Si[e] * ki;
-                }
-            }
-            for (size_t e = 0; e < dv; ++e) delta[e] = beta * (v[e] - kv[e]);
-            float* o = y.data() + t * vw + j * dv;
-            std::fill_n(o, dv, 0.0f);
-            for (size_t i = 0; i < dk; ++i) {
-                float* Si = S + i * dv;
-                const float ki = k[i], qi = q[i];
-                for (size_t e = 0; e < dv; ++e) {
-                    Si[e] += ki * delta[e];
-                    o[e] += Si[e] * qi;
-                }
+                for (size_t e = 0; e < dv; ++e) Si[e] = decay * Si[e] + ki * delta[e];
             }
             if (snap < snapshotAfter.size() && snapshotAfter[snap] == t) {
                 std::copy_n(S, dk * dv, snapshots[snap].s.data() + j * dk * dv);
