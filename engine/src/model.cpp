@@ -166,6 +166,9 @@ LinearAttention loadLinearAttention(const Loader& L, const ModelConfig& c, const
     expect("A_log values", g.aLog.size(), d.valueHeads);
     expect("dt_bias values", g.dtBias.size(), d.valueHeads);
     expect("norm values", g.norm.size(), d.valueDim);
+    g.convT.resize(g.conv.size());
+    for (size_t ch = 0; ch < d.convDim(); ++ch)
+        for (size_t j = 0; j < d.kernel; ++j) g.convT[j * d.convDim() + ch] = g.conv[ch * d.kernel + j];
     return g;
 }
 

@@ -38,7 +38,8 @@ struct Expert {
 // engine/src/gated_delta_net.h computes it).
 struct LinearAttention {
     Weight qkv, z, b, a, out;           // in_proj_qkv, in_proj_z, in_proj_b, in_proj_a, out_proj
-    std::vector<float> conv;            // conv1d.weight [conv_dim][kernel]
+    std::vector<float> conv;            // conv1d.weight [conv_dim][kernel], as stored
+    std::vector<float> convT;           // the same, [kernel][conv_dim]: channels contiguous for the conv loop
     std::vector<float> aLog, dtBias;    // A_log, dt_bias, per value head
     std::vector<float> norm;            // the gated RMSNorm's weight, [value_head_dim]
     bool present() const { return qkv.present(); }
