@@ -57,6 +57,10 @@ void BytesChart::setBars(std::vector<Bar> bars) {
 
     auto* y = new QBarCategoryAxis();
     y->append(categories);
+    // Qt Charts hides category labels that would overlap: give each bar a
+    // label's height (title and value axis take ~96 px), or the family chart's
+    // five bars showed "..." in a 160 px view.
+    setMinimumHeight(std::max(160, 96 + 20 * int(bars.size())));
     chart->addAxis(y, Qt::AlignLeft);
     series->attachAxis(y);
     auto* x = new QValueAxis();
