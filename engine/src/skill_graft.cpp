@@ -120,7 +120,14 @@ std::vector<uint32_t> graftedLayers(const std::vector<GraftedTensor>& tensors) {
 std::shared_ptr<const Weights> overlayOf(const Model& backbone, const std::vector<GraftedTensor>& tensors) {
     std::map<std::string, TensorBytes> repl;
     for (const auto& t : tensors) {
-        const TensorShape s{t.shape.size() == 2 ? t.shape[0] : 1, t.shape.back()};
+        // As the directory reads it (TensorRecord::rowsCols): the first dim by
+        // the rest, so a 3-D conv1d [conv_dim, 1, K] is conv_dim × K.
+        TensorShape s{1, t.shape.empty() ? 1 : t.shape.back()};
+        if (t.shape.size() >= 2) {
+            s.rows = t.shape[0];
+            s.cols = 1;
+            for (size_t d = 1; d < t.shape.size(); ++d) s.cols *= t.shape[d];
+        }
         repl[t.name] = TensorBytes{t.dtype, s, t.bytes.data(), t.bytes.size()};
     }
     return backbone.weightsWith(repl);

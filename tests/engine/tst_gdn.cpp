@@ -9,6 +9,7 @@
 #include "cmf/engine/memory_estimate.h"
 #include "cmf/engine/runner.h"
 #include "cmf/engine/session.h"
+#include "cmf/engine/skill_graft.h"
 #include "cmf/engine/task_mask.h"
 #include "cmf/format/mask_edit.h"
 #include "cmf/format/error.h"
@@ -18,6 +19,7 @@
 #include <QTest>
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <filesystem>
 
 namespace {
@@ -282,6 +284,24 @@ private Q_SLOTS:
         masked.setTask(cmf::engine::taskPlan(*fm, "ffn"));
         const auto ids = someIds(8, 9);
         QVERIFY(maxDiff(dense.forward(ids), masked.forward(ids)) > 1e-3);
+    }
+
+    // A skill's replacement of a 3-D tensor (linear_attn.conv1d [conv_dim, 1,
+    // K]) is read with the directory's shape: conv_dim × K values, not 1 × K.
+    void skillOverlayOfAConvKernel() {
+        const auto m = cmf::engine::Model::open(gdnModel("tiny-qwen3.5"));
+        const auto& conv = m->layers()[0].linear.conv;
+        std::vector<float> changed(conv.size());
+        for (size_t i = 0; i < changed.size(); ++i) changed[i] = conv[i] + 0.25f;
+        cmf::engine::GraftedTensor g;
+        g.name = "model.layers.0.linear_attn.conv1d.weight";
+        g.dtype = cmf::DType::F32;
+        g.shape = {128, 1, 4};
+        g.bytes.resize(changed.size() * sizeof(float));
+        std::memcpy(g.bytes.data(), changed.data(), g.bytes.size());
+        const auto overlay = cmf::engine::overlayOf(*m, {g});
+        QCOMPARE(overlay->layers[0].linear.conv, changed);
+        QCOMPARE(overlay->layers[1].linear.conv, m->layers()[1].linear.conv);
     }
 
     // Every field of the linear layers is checked: a wrong dimension is an
