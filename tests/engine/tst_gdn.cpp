@@ -43,8 +43,6 @@ std::string gdnModel(const std::string& name, const std::string& quant = "f32") 
 
 nlohmann::json reference(const std::string& name) { return cmftest::loadJson(cmftest::dataPath("models/gdn/" + name + "/reference.json")); }
 
-int32_t argmax(const std::vector<float>& v) { return int32_t(std::max_element(v.begin(), v.end()) - v.begin()); }
-
 double maxDiff(const std::vector<float>& a, const std::vector<float>& b) {
     double d = 0;
     for (size_t i = 0; i < a.size(); ++i) d = std::max(d, double(std::fabs(a[i] - b[i])));
@@ -77,29 +75,9 @@ private Q_SLOTS:
     void matchesReference() {
         QFETCH(QString, model);
         QFETCH(int, prompt);
-        const auto ref = reference(model.toStdString());
-        const auto& p = ref["prompts"][size_t(prompt)];
         const auto m = cmf::engine::Model::open(gdnModel(model.toStdString()));
         cmf::engine::Runner r(m, 512);
-        const auto expected = p["greedy_ids"].get<std::vector<int32_t>>();
-        const auto margins = p["greedy_top1_top2_margins"].get<std::vector<double>>();
-        auto logits = r.forward(p["prompt_ids"].get<std::vector<int32_t>>());
-        double worst = 0;
-        size_t compared = 0;
-        for (size_t i = 0; i < expected.size(); ++i) {
-            ++compared;
-            for (const auto& pair : p["greedy_step_logits_top10"][i]) {
-                const double d = std::fabs(logits[size_t(pair[0].get<int>())] - pair[1].get<double>());
-                worst = std::max(worst, d);
-                QVERIFY2(d <= 2e-3, ("step " + std::to_string(i) + " id " + std::to_string(pair[0].get<int>()) + ": off by " +
-                                     std::to_string(d)).c_str());
-            }
-            if (margins[i] < 0.01) break;
-            QVERIFY2(argmax(logits) == expected[i], ("step " + std::to_string(i)).c_str());
-            if (i + 1 < expected.size()) logits = r.forward(std::span<const int32_t>(&expected[i], 1));
-        }
-        QCOMPARE(compared, p["first_near_tie_step"].is_null() ? expected.size() : p["first_near_tie_step"].get<size_t>() + 1);
-        qInfo("%s: %zu steps compared, largest top-10 logit difference %.3g", qPrintable(model), compared, worst);
+        cmftest::followReference(r, reference(model.toStdString())["prompts"][size_t(prompt)], model.toStdString());
     }
 
     // One forward of n tokens and n forwards of one token reach the same
