@@ -3,6 +3,7 @@
 // cache keeps the common prefix, replies stream as they are generated.
 // /reset, /system TEXT, /regen, /stats, /quit; Ctrl-C stops a reply, Ctrl-D leaves.
 #include "commands.h"
+#include "draft_options.h"
 #include "memory_check.h"
 #include "specialist_options.h"
 #include "sampling_options.h"
@@ -24,6 +25,7 @@ struct ChatOptions {
     uint32_t ctx = 2048, maxTokens = 256;
     bool ctxGiven = false, ignoreMemory = false;
     cmf::engine::SamplingParams sampling;
+    cmf::engine::DraftOptions draft;
     SpecialistOptions spec;
 };
 
@@ -37,6 +39,7 @@ public:
         applySpecialist(session_, o.spec);
         options_.maxTokens = o.maxTokens;
         options_.sampling = o.sampling;
+        options_.draft = o.draft;
     }
 
     void reset() { session_.clear(); }
@@ -67,6 +70,10 @@ public:
                     "(%.1f tok/s), finish: %s\n",
                     r.contextUsed, r.contextSize, r.promptTokensEvaluated, r.prefillSeconds, r.prefillTokensPerSecond(), r.generated.size(),
                     r.decodeSeconds, r.decodeTokensPerSecond(), cmf::engine::finishName(r.finish));
+        if (r.drafted)
+            std::printf("drafts: %llu of %llu accepted (%.0f%%), %.2f tokens per pass over the weights\n", (unsigned long long)r.accepted,
+                        (unsigned long long)r.drafted, 100.0 * double(r.accepted) / double(r.drafted),
+                        r.forwards ? double(r.generated.size() - 1) / double(r.forwards) : 0.0);
     }
 
 private:
@@ -141,6 +148,7 @@ void addChat(CLI::App& app, int* exitCode) {
     cmd->add_option("--ctx", o->ctx, "Context size in tokens")->capture_default_str();
     cmd->add_option("--max-tokens", o->maxTokens, "Longest reply")->capture_default_str();
     addSamplingOptions(cmd, o->sampling);
+    addDraftOptions(cmd, o->draft);
     addMemoryCheckOption(cmd, o->ignoreMemory);
     cmd->callback([=] {
         finishSamplingOptions(cmd, o->sampling);

@@ -1,6 +1,7 @@
 // cmf run — generate from a prompt given as text (raw, or rendered with the
 // file's chat template under --chat) or as token ids; cmf ppl — perplexity.
 #include "commands.h"
+#include "draft_options.h"
 #include "memory_check.h"
 #include "sampling_options.h"
 #include "specialist_options.h"
@@ -33,6 +34,7 @@ struct Options {
     uint32_t n = 32, ctx = 0, threads = 0, topLogits = 0;
     bool noStop = false, json = false, ignoreMemory = false;
     cmf::engine::SamplingParams sampling;
+    cmf::engine::DraftOptions draft;
     SpecialistOptions spec;
 };
 
@@ -84,6 +86,7 @@ int run(const Options& o) {
     g.maxTokens = o.n;
     g.sampling = o.sampling;
     g.stopAtEos = !o.noStop;
+    g.draft = o.draft;
     nlohmann::json top = nlohmann::json::array();
     cmf::engine::LogitsFn onLogits;
     if (o.topLogits) onLogits = [&](std::span<const float> logits) {
@@ -105,6 +108,7 @@ int run(const Options& o) {
                        {"prefill_tok_s", r.prefillTokensPerSecond()},
                        {"decode_tok_s", r.decodeTokensPerSecond()},
                        {"finish", cmf::engine::finishName(r.finish)}};
+    if (o.draft.mode != cmf::engine::DraftMode::None) out.update(draftJson(r));
     if (o.topLogits) out["top"] = top;
     if (!r.task.empty()) out["task"] = r.task;
     if (!o.spec.skill.empty()) out["skill"] = r.skill.empty() ? nlohmann::json() : nlohmann::json(r.skill);
@@ -140,6 +144,7 @@ void addRun(CLI::App& app, int* exitCode) {
     cmd->add_option("--threads", o->threads, "Worker threads (default: all cores)");
     cmd->add_option("--top-logits", o->topLogits, "Report the K best [id, logit] pairs at every step");
     cmd->add_flag("--no-stop", o->noStop, "Keep generating past end-of-sequence tokens");
+    addDraftOptions(cmd, o->draft);
     addSpecialistOptions(cmd, o->spec);
     addMemoryCheckOption(cmd, o->ignoreMemory);
     cmd->add_flag("--json", o->json, "Print JSON");

@@ -22,6 +22,7 @@ std::vector<GdnState> RecurrentState::blank() const {
 
 void RecurrentState::reset() {
     checkpoints_.clear();
+    block_.clear();
     for (size_t li = 0; li < dims_.size(); ++li)
         if (dims_[li].kernel) live_[li].reset(dims_[li]);
 }
@@ -34,6 +35,15 @@ void RecurrentState::keep(uint32_t pos, std::vector<GdnState> states) {
 }
 
 uint32_t RecurrentState::restore(uint32_t pos) {
+    // A position of the last speculative block: its own state, exactly.
+    for (const auto& c : block_)
+        if (c.pos == pos) {
+            live_ = c.states;
+            while (!checkpoints_.empty() && checkpoints_.back().pos > pos) checkpoints_.pop_back();
+            block_.clear();
+            return pos;
+        }
+    block_.clear();
     while (!checkpoints_.empty() && checkpoints_.back().pos > pos) checkpoints_.pop_back();
     if (checkpoints_.empty()) {
         reset();
@@ -43,9 +53,20 @@ uint32_t RecurrentState::restore(uint32_t pos) {
     return checkpoints_.back().pos;
 }
 
-RecurrentState::Plan RecurrentState::planCheckpoints(uint32_t pos, uint32_t n, std::optional<uint32_t> requested) {
+RecurrentState::Plan RecurrentState::planCheckpoints(uint32_t pos, uint32_t n, std::optional<uint32_t> requested, bool everyPosition) {
     Plan plan;
     if (!any_) return plan;
+    if (everyPosition) {
+        plan.block = true;
+        // A verify of more than one block continues the states of the one before.
+        if (block_.empty() || block_.back().pos != pos) {
+            block_.clear();
+            block_.push_back({pos, live_}); // the block's start: a draft rejected at once goes back here
+        }
+        for (uint32_t t = 0; t < n; ++t) plan.after.push_back(t);
+        return plan;
+    }
+    block_.clear(); // a later forward: the last block's states are history
     if (requested && *requested > pos && *requested < pos + n) plan.after.push_back(*requested - pos - 1);
     if (requested == pos + n) plan.end = pos + n;
     if (n > 1) {
@@ -69,7 +90,8 @@ void RecurrentState::keepSnapshots(uint32_t pos, const Plan& plan, std::vector<s
     for (size_t k = 0; k < plan.after.size(); ++k) {
         std::vector<GdnState> states(snaps.size());
         for (size_t li = 0; li < snaps.size(); ++li) states[li] = std::move(snaps[li][k]);
-        keep(pos + plan.after[k] + 1, std::move(states));
+        if (plan.block) block_.push_back({pos + plan.after[k] + 1, std::move(states)});
+        else keep(pos + plan.after[k] + 1, std::move(states));
     }
     if (plan.end) keepLive(*plan.end);
 }

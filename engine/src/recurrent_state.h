@@ -45,9 +45,13 @@ public:
     struct Plan {
         std::vector<uint32_t> after; // batch indices after which gatedDeltaNet snapshots, ascending
         std::optional<uint32_t> end; // keep the live state at this position (pos + n) once the batch ran
+        bool block = false;          // the snapshots are a speculative block's
     };
-    // Plans, and keeps the start checkpoint at once.
-    Plan planCheckpoints(uint32_t pos, uint32_t n, std::optional<uint32_t> requested);
+    // Plans, and keeps the start checkpoint at once. everyPosition (a
+    // speculative block): a snapshot after every token, kept apart from the
+    // checkpoints (the block's states replace the last block's), so drafts do
+    // not push a chat's checkpoints out.
+    Plan planCheckpoints(uint32_t pos, uint32_t n, std::optional<uint32_t> requested, bool everyPosition = false);
     // [layer][k] states for `count` snapshots (empty when there are none).
     std::vector<std::vector<GdnState>> snapshotBuffers(size_t count) const;
     // The snapshots gatedDeltaNet filled, as checkpoints; then the end one.
@@ -64,6 +68,7 @@ private:
     std::vector<ModelConfig::Linear> dims_; // per layer; kernel 0 = an attention layer
     std::vector<GdnState> live_;
     std::vector<Checkpoint> checkpoints_; // ascending positions
+    std::vector<Checkpoint> block_;       // the last speculative block's states, ascending
     bool any_ = false;
 };
 

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 #include <tbb/parallel_for.h>
 
 namespace cmf::engine {
@@ -344,6 +345,18 @@ void Runner::attentionMixer(const Layer& l, size_t li, const float* h, size_t n,
     addBias(out, l.oBias, n);
 }
 
+std::vector<float> Runner::verify(std::span<const int32_t> ids) {
+    if (ids.empty()) throw Error(ErrorKind::Parse, "verify: no tokens");
+    std::vector<float> rows;
+    for (size_t at = 0; at < ids.size(); at += kExactBlock) {
+        const auto block = ids.subspan(at, std::min(kExactBlock, ids.size() - at));
+        verifying_ = true;
+        auto r = forward(block, true);
+        rows.insert(rows.end(), r.begin(), r.end());
+    }
+    return rows;
+}
+
 std::vector<float> Runner::forward(std::span<const int32_t> ids, bool allLogits) {
     const auto& c = model_->config();
     const size_t n = ids.size(), H = c.hidden;
@@ -355,7 +368,8 @@ std::vector<float> Runner::forward(std::span<const int32_t> ids, bool allLogits)
     std::vector<float> x(n * H);
     embed(ids, x.data());
     // Where this batch leaves checkpoints of the recurrent state (recurrent_state.h).
-    const auto plan = state_->planCheckpoints(pos_, uint32_t(n), requested_);
+    const bool block = std::exchange(verifying_, false);
+    const auto plan = state_->planCheckpoints(pos_, uint32_t(n), block ? std::nullopt : requested_, block);
     if (requested_ && *requested_ <= pos_ + n) requested_.reset(); // one past this batch waits for the forward that reaches it
     auto snaps = state_->snapshotBuffers(plan.after.size());
     for (size_t li = 0; li < weights_->layers.size(); ++li)

@@ -1,5 +1,7 @@
 #include "cmf/engine/session.h"
 
+#include "speculative.h"
+
 #include "cmf/format/error.h"
 
 #include <algorithm>
@@ -191,13 +193,14 @@ GenerationResult Session::generate(std::span<const int32_t> promptIds, const Gen
     };
     const auto& eos = model_->config().eosIds;
     r.finish = Finish::Length;
+    DecodeStepper step(runner_, cached_, std::move(logits), options.draft);
     for (uint32_t i = 0; i < options.maxTokens; ++i) {
         if (cancel && cancel->load()) {
             r.finish = Finish::Cancelled;
             break;
         }
-        if (onLogits) onLogits(logits);
-        const int32_t next = sampler.sample(logits, cached_);
+        if (onLogits) onLogits(step.logits());
+        const int32_t next = sampler.sample(step.logits(), cached_);
         r.generated.push_back(next);
         if (options.stopAtEos && std::find(eos.begin(), eos.end(), next) != eos.end()) {
             r.finish = Finish::Eos;
@@ -209,13 +212,18 @@ GenerationResult Session::generate(std::span<const int32_t> promptIds, const Gen
             break;
         }
         if (i + 1 == options.maxTokens) break;
-        if (runner_.position() >= runner_.contextSize()) {
+        if (cached_.size() >= runner_.contextSize()) {
             r.finish = Finish::Context;
             break;
         }
-        cached_.push_back(next);
-        logits = runner_.forward(std::span<const int32_t>(&cached_.back(), 1));
+        // Room after this token: the reply's budget and the context's.
+        const uint32_t room = std::min<uint32_t>(options.maxTokens - i - 2, runner_.contextSize() - uint32_t(cached_.size()) - 1);
+        step.advance(next, room);
     }
+    step.settle();
+    r.drafted = step.stats().drafted;
+    r.accepted = step.stats().accepted;
+    r.forwards = step.stats().forwards;
     if (stream && !stops.stopped()) emit(stops.push(stream->flush()));
     if (!stops.stopped()) emit(stops.flush());
     const auto t2 = Clock::now();

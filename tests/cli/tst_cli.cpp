@@ -286,6 +286,34 @@ private Q_SLOTS:
         QVERIFY2(r.out.find("layer schedule: FF (2 full attention)\n") != std::string::npos, r.out.c_str());
         QVERIFY(r.out.find("mtp:") == std::string::npos && r.out.find("linear attention:") == std::string::npos);
     }
+    void runWithDrafts() {
+        // --draft lookup: the same tokens as without, and the figures in JSON;
+        // --draft mtp: a usage error that names lookup.
+        const QString model = tmp("qwen35-chat.cmf");
+        if (!QFileInfo::exists(model))
+            QCOMPARE(runCmf({QStringLiteral("convert"), QStringLiteral("--model"), QString::fromStdString(cmftest::dataPath("models/gdn/tiny-qwen3.5")),
+                             QStringLiteral("--quant"), QStringLiteral("f32"), QStringLiteral("--output"), model})
+                         .code,
+                     0);
+        const QStringList base{QStringLiteral("run"), model, QStringLiteral("--prompt-ids"), QStringLiteral("5,6,7,5,6,7,5,6,7,5,6,7"),
+                               QStringLiteral("--n"), QStringLiteral("40"), QStringLiteral("--no-stop"), QStringLiteral("--json")};
+        const Run plain = runCmf(base);
+        QVERIFY2(plain.code == 0, plain.err.c_str());
+        QVERIFY(!plain.j().contains("drafted"));
+        const Run drafted = runCmf(base + QStringList{QStringLiteral("--draft"), QStringLiteral("lookup"), QStringLiteral("--draft-max"), QStringLiteral("4")});
+        QVERIFY2(drafted.code == 0, drafted.err.c_str());
+        const json j = drafted.j();
+        JCOMPARE(j["gen_ids"], plain.j()["gen_ids"]);
+        QVERIFY(j["drafted"].get<uint64_t>() > 0);
+        QVERIFY(j["accepted"].get<uint64_t>() <= j["drafted"].get<uint64_t>());
+        // A block of 1 + 4 tokens takes two passes (Runner::kExactBlock = 4): a
+        // random model that accepts little makes fewer tokens than passes.
+        QVERIFY(j["tokens_per_forward"].get<double>() > 0);
+        JCOMPARE(j["acceptance_rate"], double(j["accepted"].get<uint64_t>()) / double(j["drafted"].get<uint64_t>()));
+        const Run mtp = runCmf(base + QStringList{QStringLiteral("--draft"), QStringLiteral("mtp")});
+        QCOMPARE(mtp.code, 2);
+        QVERIFY2(mtp.err.find("--draft lookup") != std::string::npos, mtp.err.c_str());
+    }
     void qwen35ChatAndBench() {
         // Three turns and a /regen on the hybrid model: each turn after the
         // first evaluates fewer tokens than its prompt holds (the checkpoint at

@@ -48,6 +48,16 @@ public:
     // Throws Error(Bounds) when the context would overflow.
     std::vector<float> forward(std::span<const int32_t> ids, bool allLogits = false);
 
+    // Speculative verification: ids run at the next positions in blocks of
+    // at most kExactBlock tokens, whose every operation is the one-token
+    // decode's (weights read once per block, the same dot product per
+    // token), so row i of the result (ids.size() × vocab) equals, bit for bit,
+    // what forward(ids[i]) would return after ids[0..i). For LinearAttention
+    // layers the state after every position is kept, so a rewind to any of
+    // them runs nothing again.
+    static constexpr size_t kExactBlock = 4;
+    std::vector<float> verify(std::span<const int32_t> ids);
+
     uint32_t position() const { return pos_; }
     uint32_t contextSize() const { return ctx_; }
     void reset();
@@ -120,6 +130,7 @@ private:
     std::unique_ptr<RecurrentState> state_; // LinearAttention layers
     std::vector<int32_t> history_;          // the tokens at positions [0, pos_), to run again after a restore
     std::optional<uint32_t> requested_;     // a checkpoint position asked for, until a forward passes it
+    bool verifying_ = false;                // the next forward is a verify block: keep the state after every token
     uint64_t replayed_ = 0;
 };
 

@@ -11,6 +11,7 @@
 // A Session is used from one thread at a time; the model it holds is shared
 // and immutable, so several sessions may run over one Model.
 #include "cmf/engine/chat_template.h"
+#include "cmf/engine/draft.h"
 #include "cmf/engine/model.h"
 #include "cmf/engine/runner.h"
 #include "cmf/engine/sampler.h"
@@ -34,6 +35,7 @@ struct GenerationOptions {
     SamplingParams sampling;
     std::vector<std::string> stopStrings; // the reply ends before the first one; it is not emitted
     bool stopAtEos = true;                // false: keep going past end-of-sequence tokens (parity runs)
+    DraftOptions draft;                   // speculative decoding (draft.h): the output is the same either way
 };
 
 enum class Finish { Eos, Stop, Length, Context, Cancelled };
@@ -47,6 +49,9 @@ struct GenerationResult {
     size_t promptTokensEvaluated = 0; // prompt tokens not already in the KV cache
     uint32_t contextUsed = 0, contextSize = 0;
     double prefillSeconds = 0, decodeSeconds = 0;
+    // Speculative decoding: tokens proposed, tokens accepted, passes over the
+    // weights the decode made (without drafts: one per token after the first).
+    uint64_t drafted = 0, accepted = 0, forwards = 0;
     std::string task;                  // the task mask it ran under ("" = dense)
     std::string skill;                 // the skill it ran with ("" = backbone, "blend")
     std::optional<SkillChoice> routing; // with skill "auto": the energies behind the choice

@@ -1,0 +1,35 @@
+#include "cmf/engine/draft.h"
+
+#include <algorithm>
+
+namespace cmf::engine {
+
+const char* draftModeName(DraftMode m) {
+    switch (m) {
+    case DraftMode::None: return "none";
+    case DraftMode::Lookup: return "lookup";
+    case DraftMode::Mtp: return "mtp";
+    }
+    return "?";
+}
+
+std::vector<int32_t> lookupDraft(std::span<const int32_t> context, uint32_t ngram, uint32_t max) {
+    const size_t n = context.size();
+    for (size_t len = std::min<size_t>(ngram, n > 0 ? n - 1 : 0); len >= 1; --len) {
+        const auto tail = context.subspan(n - len);
+        // The most recent earlier occurrence: its continuation is the likeliest to repeat.
+        for (size_t start = n - len; start-- > 0;) {
+            if (!std::equal(tail.begin(), tail.end(), context.begin() + start)) continue;
+            // What followed it, copied on past the context's end into the
+            // draft itself (as LZ77 copies overlap): a repeating stretch
+            // drafts max tokens, not just the few before the tail.
+            const size_t from = start + len;
+            std::vector<int32_t> draft;
+            for (size_t i = from; draft.size() < max; ++i) draft.push_back(i < n ? context[i] : draft[i - n]);
+            return draft;
+        }
+    }
+    return {};
+}
+
+} // namespace cmf::engine
