@@ -70,7 +70,7 @@ double decodeBytesPerToken(const cmf::engine::Model& m, uint32_t tg) {
     for (const auto& l : m.layers()) (l.linear.present() ? linear : attention) += 1;
     bytes += attention * 2.0 * c.kvHeads * c.headDim * sizeof(float) * (tg / 2.0);
     const auto& d = c.linear;
-    bytes += linear * (double(d.kernel ? d.kernel - 1 : 0) * d.convDim() + double(d.valueHeads) * d.keyDim * d.valueDim) * sizeof(float);
+    bytes += linear * double(d.stateFloats()) * sizeof(float);
     return bytes;
 }
 

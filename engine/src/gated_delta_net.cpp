@@ -10,8 +10,6 @@
 namespace cmf::engine {
 namespace {
 
-inline float sigmoid(float x) { return 1.0f / (1.0f + std::exp(-x)); }
-
 // x / sqrt(Σx² + 1e-6) · scale, in place (transformers' l2norm, eps inside the root).
 void l2Normalise(float* x, size_t n, float scale) {
     double ss = 0;

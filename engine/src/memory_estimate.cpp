@@ -55,10 +55,13 @@ MemoryEstimate estimate(const CmfFile& primary, const std::vector<TensorRecord>&
     e.kvBytesPerToken = (layers - linear) * 2 * kvHeads * headDim * sizeof(float);
     e.kvBytes = e.kvBytesPerToken * ctx;
     if (linear) {
-        const uint64_t nk = arch("linear_num_key_heads", 0), nv = arch("linear_num_value_heads", 0), dk = arch("linear_key_head_dim", 0),
-                       dv = arch("linear_value_head_dim", 0), kernel = arch("linear_conv_kernel_dim", 1);
-        const uint64_t perLayer = ((kernel ? kernel - 1 : 0) * (2 * nk * dk + nv * dv) + nv * dk * dv) * sizeof(float);
-        e.stateBytes = linear * perLayer;
+        ModelConfig::Linear d;
+        d.keyHeads = uint32_t(arch("linear_num_key_heads", 0));
+        d.valueHeads = uint32_t(arch("linear_num_value_heads", 0));
+        d.keyDim = uint32_t(arch("linear_key_head_dim", 0));
+        d.valueDim = uint32_t(arch("linear_value_head_dim", 0));
+        d.kernel = uint32_t(arch("linear_conv_kernel_dim", 1));
+        e.stateBytes = linear * d.stateFloats() * sizeof(float);
         e.checkpointBytes = RecurrentState::kCheckpoints * e.stateBytes;
     }
 

@@ -45,7 +45,7 @@ Route route(const float* logits, size_t n, const std::vector<float>& bias, uint3
     for (uint32_t e = 0; e < n; ++e)
         if (!routable || (*routable)[e]) candidates.push_back(e);
     if (sigmoid) {
-        for (auto& s : scores) s = 1.0f / (1.0f + std::exp(-s));
+        for (auto& s : scores) s = cmf::engine::sigmoid(s);
     } else {
         // Softmax over the routable experts only (§5: a task's expert area
         // renormalises over its set).

@@ -7,7 +7,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <utility>
 #include <tbb/parallel_for.h>
 
 namespace cmf::engine {
@@ -43,13 +42,11 @@ Runner::Runner(std::shared_ptr<const Model> model, uint32_t ctx) : model_(std::m
 
 Runner::~Runner() = default;
 
-void Runner::forgetAll() {
+void Runner::reset() {
     pos_ = 0;
     history_.clear();
     state_->reset();
 }
-
-void Runner::reset() { forgetAll(); }
 
 void Runner::requestCheckpoint(uint32_t pos) {
     if (state_->any()) requested_ = pos;
@@ -102,7 +99,7 @@ void Runner::setTask(std::shared_ptr<const TaskPlan> task) {
             }
         }
     }
-    forgetAll();
+    reset();
 }
 
 void Runner::setProbe(ForwardProbe* probe) {
@@ -232,7 +229,7 @@ void Runner::ffn(const Layer& l, size_t li, const float* x, size_t n, float* out
         expertFfn(l.shared, x, n, y.data());
         if (l.sharedGate.present()) matmul(l.sharedGate, x, n, g.data());
         for (size_t t = 0; t < n; ++t) {
-            const float w = l.sharedGate.present() ? 1.0f / (1.0f + std::exp(-g[t])) : 1.0f;
+            const float w = l.sharedGate.present() ? sigmoid(g[t]) : 1.0f;
             for (size_t j = 0; j < hidden; ++j) out[t * hidden + j] += w * y[t * hidden + j];
         }
     }
@@ -330,7 +327,7 @@ void Runner::attentionMixer(const Layer& l, size_t li, const float* h, size_t n,
             for (size_t head = 0; head < l.heads; ++head) {
                 const float* g = qg.data() + t * qRows + head * 2 * hd + hd;
                 float* a = att.data() + t * qw + head * hd;
-                for (size_t i = 0; i < hd; ++i) a[i] *= 1.0f / (1.0f + std::exp(-g[i]));
+                for (size_t i = 0; i < hd; ++i) a[i] *= sigmoid(g[i]);
             }
     }
     if (l.gateProj.present()) {
@@ -350,14 +347,15 @@ std::vector<float> Runner::verify(std::span<const int32_t> ids) {
     std::vector<float> rows;
     for (size_t at = 0; at < ids.size(); at += kExactBlock) {
         const auto block = ids.subspan(at, std::min(kExactBlock, ids.size() - at));
-        verifying_ = true;
-        auto r = forward(block, true);
+        auto r = run(block, true, true);
         rows.insert(rows.end(), r.begin(), r.end());
     }
     return rows;
 }
 
-std::vector<float> Runner::forward(std::span<const int32_t> ids, bool allLogits) {
+std::vector<float> Runner::forward(std::span<const int32_t> ids, bool allLogits) { return run(ids, allLogits, false); }
+
+std::vector<float> Runner::run(std::span<const int32_t> ids, bool allLogits, bool everyState) {
     const auto& c = model_->config();
     const size_t n = ids.size(), H = c.hidden;
     if (n == 0) throw Error(ErrorKind::Parse, "forward: no tokens");
@@ -368,8 +366,7 @@ std::vector<float> Runner::forward(std::span<const int32_t> ids, bool allLogits)
     std::vector<float> x(n * H);
     embed(ids, x.data());
     // Where this batch leaves checkpoints of the recurrent state (recurrent_state.h).
-    const bool block = std::exchange(verifying_, false);
-    const auto plan = state_->planCheckpoints(pos_, uint32_t(n), block ? std::nullopt : requested_, block);
+    const auto plan = state_->planCheckpoints(pos_, uint32_t(n), everyState ? std::nullopt : requested_, everyState);
     if (requested_ && *requested_ <= pos_ + n) requested_.reset(); // one past this batch waits for the forward that reaches it
     auto snaps = state_->snapshotBuffers(plan.after.size());
     for (size_t li = 0; li < weights_->layers.size(); ++li)
@@ -396,13 +393,13 @@ std::vector<float> Runner::residualAfter(std::span<const int32_t> ids, uint32_t 
     if (n > ctx_) throw Error(ErrorKind::Bounds, std::to_string(n) + " tokens exceed the context of " + std::to_string(ctx_));
     if (layer >= weights_->layers.size())
         throw Error(ErrorKind::Parse, "layer " + std::to_string(layer) + " is past the model's " + std::to_string(weights_->layers.size()));
-    forgetAll();
+    reset();
     reserve(uint32_t(n));
     std::vector<float> x(n * H);
     embed(ids, x.data());
     for (size_t li = 0; li <= layer; ++li)
         if (!task_ || li >= task_->layers.size() || task_->layers[li]) layerForward(li, x.data(), n);
-    forgetAll(); // the layers after `layer` have no keys (or state) for these positions
+    reset(); // the layers after `layer` have no keys (or state) for these positions
     return x;
 }
 

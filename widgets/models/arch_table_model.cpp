@@ -1,5 +1,7 @@
 #include "models/arch_table_model.h"
 
+#include "cmf/engine/model.h"
+
 #include <QFont>
 #include <QLocale>
 
@@ -120,10 +122,14 @@ uint64_t linearStateBytes(const nlohmann::json& arch) {
     auto n = [&](const char* k) -> uint64_t {
         return arch.contains(k) && arch[k].is_number_integer() && arch[k].get<int64_t>() > 0 ? arch[k].get<uint64_t>() : 0;
     };
-    const uint64_t nk = n("linear_num_key_heads"), nv = n("linear_num_value_heads"), dk = n("linear_key_head_dim"),
-                   dv = n("linear_value_head_dim"), kernel = n("linear_conv_kernel_dim");
-    if (!nk || !nv || !dk || !dv || !kernel) return 0;
-    return ((kernel - 1) * (2 * nk * dk + nv * dv) + nv * dk * dv) * 4;
+    cmf::engine::ModelConfig::Linear d;
+    d.keyHeads = uint32_t(n("linear_num_key_heads"));
+    d.valueHeads = uint32_t(n("linear_num_value_heads"));
+    d.keyDim = uint32_t(n("linear_key_head_dim"));
+    d.valueDim = uint32_t(n("linear_value_head_dim"));
+    d.kernel = uint32_t(n("linear_conv_kernel_dim"));
+    if (!d.keyHeads || !d.valueHeads || !d.keyDim || !d.valueDim || !d.kernel) return 0;
+    return d.stateFloats() * sizeof(float);
 }
 
 } // namespace

@@ -87,6 +87,10 @@ struct ModelConfig {
         uint32_t keyHeads = 0, valueHeads = 0, keyDim = 0, valueDim = 0, kernel = 0;
         bool gemmaNorm = false;
         uint32_t convDim() const { return 2 * keyHeads * keyDim + valueHeads * valueDim; }
+        // Floats a layer keeps per sequence: the conv's last kernel-1 inputs and the delta-rule state.
+        uint64_t stateFloats() const {
+            return kernel ? uint64_t(kernel - 1) * convDim() + uint64_t(valueHeads) * keyDim * valueDim : 0;
+        }
     } linear;
     // MoE
     uint32_t topK = 0;

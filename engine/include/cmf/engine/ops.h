@@ -37,6 +37,7 @@ struct MatmulOut {
 };
 void matmulMany(std::span<const MatmulOut> outs, const float* x, size_t nTok);
 
+inline float sigmoid(float x) { return 1.0f / (1.0f + std::exp(-x)); }
 inline float silu(float x) { return x / (1.0f + std::exp(-x)); }
 inline float softplus(float x) { return x > 20.f ? x : std::log1p(std::exp(x)); }
 // GELU, tanh approximation (gelu_pytorch_tanh).

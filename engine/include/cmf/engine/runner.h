@@ -60,7 +60,7 @@ public:
 
     uint32_t position() const { return pos_; }
     uint32_t contextSize() const { return ctx_; }
-    void reset();
+    void reset(); // position 0: empty caches, zero state, no checkpoints
     // Forgets positions >= pos (e.g. to regenerate a reply). A model with
     // LinearAttention layers restores its recurrent state from the latest
     // checkpoint at or before pos (recurrent_state.h) and runs the tokens
@@ -107,7 +107,8 @@ private:
     void layerForward(size_t li, float* x, size_t n, std::span<const uint32_t> snapAfter = {}, GdnState* snaps = nullptr);
     void attentionMixer(const Layer& l, size_t li, const float* h, size_t n, float* out);
     void attention(const Layer& l, size_t li, const float* q, size_t n, float* out) const;
-    void forgetAll(); // position 0: empty caches, zero state, no checkpoints
+    // forward, or (everyState) a verify block keeping the recurrent state after every token.
+    std::vector<float> run(std::span<const int32_t> ids, bool allLogits, bool everyState);
     void ffn(const Layer& l, size_t li, const float* x, size_t n, float* out) const;
     void expertFfn(const Expert& e, const float* x, size_t n, float* out, std::span<const RowRun> keep = {},
                    std::vector<double>* mass = nullptr, const Weight* keptDown = nullptr) const;
@@ -130,7 +131,6 @@ private:
     std::unique_ptr<RecurrentState> state_; // LinearAttention layers
     std::vector<int32_t> history_;          // the tokens at positions [0, pos_), to run again after a restore
     std::optional<uint32_t> requested_;     // a checkpoint position asked for, until a forward passes it
-    bool verifying_ = false;                // the next forward is a verify block: keep the state after every token
     uint64_t replayed_ = 0;
 };
 
