@@ -4,6 +4,7 @@
 // repetitions; medians, spreads and peak RSS. Prompt tokens are drawn from
 // the vocabulary with a fixed seed; decode feeds back the greedy token.
 #include "commands.h"
+#include "draft_options.h"
 #include "memory_check.h"
 #include "specialist_options.h"
 #include "terminal_progress.h"
@@ -30,6 +31,7 @@ struct BenchOptions {
     uint32_t pp = 512, tg = 128, reps = 3, threads = 0;
     bool json = false, ignoreMemory = false;
     SpecialistOptions spec;
+    cmf::engine::DraftOptions draft;
 };
 
 double median(std::vector<double> v) {
@@ -98,11 +100,20 @@ int bench(const BenchOptions& o) {
         runner.forward(prompt);
         return double(o.pp) / std::chrono::duration<double>(Clock::now() - t0).count();
     };
+    const bool drafting = o.draft.mode != cmf::engine::DraftMode::None;
+    cmf::engine::DraftedDecode lastDrafted;
     const auto decode = [&] {
         runner.reset();
         int32_t next = prompt.empty() ? 0 : prompt[0];
         const auto t0 = Clock::now();
-        for (uint32_t i = 0; i < o.tg && !stop->load(); ++i) next = argmax(runner.forward(std::span<const int32_t>(&next, 1)));
+        if (drafting) { // the same tg tokens forwarded, with drafts verified in blocks
+            runner.keepHidden(o.draft.mode == cmf::engine::DraftMode::Mtp);
+            auto logits = runner.forward(std::span<const int32_t>(&next, 1));
+            lastDrafted = cmf::engine::decodeWithDrafts(runner, {next}, std::move(logits), o.tg - 1, o.draft);
+            runner.keepHidden(false);
+        } else {
+            for (uint32_t i = 0; i < o.tg && !stop->load(); ++i) next = argmax(runner.forward(std::span<const int32_t>(&next, 1)));
+        }
         return double(o.tg) / std::chrono::duration<double>(Clock::now() - t0).count();
     };
 
@@ -123,7 +134,7 @@ int bench(const BenchOptions& o) {
     if (stop->load()) throw cmf::Error(cmf::ErrorKind::Cancelled, "interrupted");
 
     const double bytesPerToken = decodeBytesPerToken(*model, o.tg);
-    const nlohmann::json out{{"file", o.path},
+    nlohmann::json out{{"file", o.path},
                              {"pp", o.pp},
                              {"tg", o.tg},
                              {"pp_tok_s", median(ppRuns)},
@@ -134,6 +145,11 @@ int bench(const BenchOptions& o) {
                              {"rss_mb", peakRssMb()},
                              {"decode_bytes_per_token", bytesPerToken},
                              {"tg_read_gb_s", bytesPerToken * median(tgRuns) / 1e9}};
+    // With drafts: the last tg run's figures (tokens after the first, as cmf run counts them).
+    if (drafting && o.tg) {
+        out["draft"] = cmf::engine::draftModeName(o.draft.mode);
+        out.update(draftJson(lastDrafted.drafted, lastDrafted.accepted, lastDrafted.forwards, lastDrafted.tokens.size()));
+    }
     if (o.json) {
         std::cout << jsonText(out) << "\n";
     } else {
@@ -147,6 +163,11 @@ int bench(const BenchOptions& o) {
         if (o.pp) std::printf("pp%-6u %12.2f %16s\n", o.pp, median(ppRuns), spread(ppRuns).c_str());
         if (o.tg) std::printf("tg%-6u %12.2f %16s\n", o.tg, median(tgRuns), spread(tgRuns).c_str());
         if (o.tg) std::printf("decode reads %.1f MB per token: %.2f GB/s\n", bytesPerToken / 1e6, bytesPerToken * median(tgRuns) / 1e9);
+        if (drafting && o.tg)
+            std::printf("drafts (%s): %llu proposed, %llu accepted, %.2f tokens per pass over the weights\n",
+                        cmf::engine::draftModeName(o.draft.mode), (unsigned long long)lastDrafted.drafted,
+                        (unsigned long long)lastDrafted.accepted,
+                        lastDrafted.forwards ? double(lastDrafted.tokens.size()) / double(lastDrafted.forwards) : 0.0);
         std::printf("threads %d, peak RSS %.0f MiB\n", threads, peakRssMb());
     }
     return kExitOk;
@@ -163,6 +184,7 @@ void addBench(CLI::App& app, int* exitCode) {
     cmd->add_option("--reps", o->reps, "Repetitions after one warmup")->capture_default_str()->check(CLI::Range(1u, 1000u));
     cmd->add_option("--threads", o->threads, "Worker threads (default: all cores)");
     addSpecialistOptions(cmd, o->spec);
+    addDraftOptions(cmd, o->draft);
     addMemoryCheckOption(cmd, o->ignoreMemory);
     cmd->add_flag("--json", o->json, "Print JSON");
     cmd->callback([=] {

@@ -14,5 +14,7 @@ void addDraftOptions(CLI::App* cmd, cmf::engine::DraftOptions& d);
 
 // drafted, accepted, acceptance_rate, tokens_per_forward (null rate without drafts).
 nlohmann::json draftJson(const cmf::engine::GenerationResult& r);
+// The same for `tokens` decoded in `forwards` passes.
+nlohmann::json draftJson(uint64_t drafted, uint64_t accepted, uint64_t forwards, uint64_t tokens);
 
 } // namespace cmfcli

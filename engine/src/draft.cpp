@@ -13,6 +13,8 @@ const char* draftModeName(DraftMode m) {
     return "?";
 }
 
+uint32_t draftMax(const DraftOptions& d) { return d.maxDraft ? d.maxDraft : d.mode == DraftMode::Mtp ? 1 : 3; }
+
 std::vector<int32_t> lookupDraft(std::span<const int32_t> context, uint32_t ngram, uint32_t max) {
     const size_t n = context.size();
     for (size_t len = std::min<size_t>(ngram, n > 0 ? n - 1 : 0); len >= 1; --len) {

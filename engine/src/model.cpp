@@ -249,6 +249,38 @@ Weights loadWeights(const Loader& L, const ModelConfig& c, const nlohmann::json&
     return w;
 }
 
+// arch.mtp (§2.1): model.mtp.{enorm, hnorm, eh_proj, norm} and num_layers
+// full-attention blocks under model.mtp.layers.{i}.
+MtpHead loadMtp(const Loader& L, const ModelConfig& c, const nlohmann::json& a, const Weights& backbone) {
+    const auto& m = a["mtp"];
+    if (!m.contains("num_layers") || !m["num_layers"].is_number_integer() || m["num_layers"].get<int64_t>() < 0)
+        throw Error(ErrorKind::Parse, "header: arch.mtp.num_layers is missing or not a non-negative integer");
+    const uint32_t layers = m["num_layers"].get<uint32_t>();
+    MtpHead h;
+    h.enorm = L.vec("model.mtp.enorm.weight");
+    h.hnorm = L.vec("model.mtp.hnorm.weight");
+    h.ehProj = L.weight("model.mtp.eh_proj.weight");
+    if (h.ehProj.rows() != c.hidden || h.ehProj.cols() != 2 * uint64_t(c.hidden) || h.enorm.size() != c.hidden || h.hnorm.size() != c.hidden)
+        throw Error(ErrorKind::Parse, "model: the MTP head's eh_proj is not [hidden, 2·hidden] or its norms are not [hidden]");
+    Weights s;
+    s.embed = backbone.embed;
+    s.lmHead = backbone.lmHead;
+    s.finalNorm = L.vec("model.mtp.norm.weight");
+    for (uint32_t i = 0; i < layers; ++i) {
+        const std::string p = "model.mtp.layers." + std::to_string(i) + ".";
+        Layer l;
+        l.heads = c.heads;
+        l.rope = ropeFor(a, false);
+        l.inputNorm = L.vec(p + "input_layernorm.weight");
+        l.postAttnNorm = L.vec(p + "post_attention_layernorm.weight");
+        loadAttention(L, c, p, i, l);
+        loadFfn(L, p, l);
+        s.layers.push_back(std::move(l));
+    }
+    h.stack = std::make_shared<const Weights>(std::move(s));
+    return h;
+}
+
 // Every arch field changes what the engine computes or is descriptive; a
 // field outside this list may change the output in a way the engine does not
 // know, so the model is refused instead of run without it (README "arch
@@ -376,6 +408,7 @@ std::shared_ptr<const Model> Model::open(const std::string& path) {
     const Loader loader(m->file_);
     m->backbone_ = std::make_shared<const Weights>(loadWeights(loader, c, a));
     checkEveryTensorRead(m->file_, loader);
+    if (a.contains("mtp") && a["mtp"].is_object()) m->mtp_ = loadMtp(loader, c, a, *m->backbone_);
     for (const auto& rec : m->file_.primary().skills()) m->skillIds_.push_back(rec.id);
     return m;
 }

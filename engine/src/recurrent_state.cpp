@@ -4,10 +4,10 @@
 
 namespace cmf::engine {
 
-RecurrentState::RecurrentState(const Model& model) {
-    for (const auto& l : model.layers()) {
+RecurrentState::RecurrentState(const std::vector<Layer>& layers, const ModelConfig::Linear& dims) {
+    for (const auto& l : layers) {
         const bool linear = l.linear.present();
-        dims_.push_back(linear ? model.config().linear : ModelConfig::Linear{});
+        dims_.push_back(linear ? dims : ModelConfig::Linear{});
         any_ |= linear;
     }
     live_ = blank();

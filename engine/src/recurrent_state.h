@@ -20,7 +20,7 @@ public:
     static constexpr size_t kCheckpoints = 6;
 
     // One state per layer; attention layers get an empty one.
-    explicit RecurrentState(const Model& model);
+    RecurrentState(const std::vector<Layer>& layers, const ModelConfig::Linear& dims);
     bool any() const { return any_; }
     GdnState& layer(size_t li) { return live_[li]; }
     // A copy per layer, sized, for gatedDeltaNet's snapshots.

@@ -25,19 +25,20 @@ void addBias(float* y, const std::vector<float>& b, size_t n) {
 
 } // namespace
 
-Runner::Runner(std::shared_ptr<const Model> model, uint32_t ctx) : model_(std::move(model)), weights_(model_->weights()), ctx_(ctx) {
+Runner::Runner(std::shared_ptr<const Model> model, uint32_t ctx, std::shared_ptr<const Weights> stack)
+    : model_(std::move(model)), stack_(std::move(stack)), weights_(stack_ ? stack_ : model_->weights()), ctx_(ctx) {
     const auto& c = model_->config();
     if (ctx_ == 0) throw Error(ErrorKind::Parse, "context size must be at least 1");
     if (c.maxPositions && ctx_ > c.maxPositions)
         throw Error(ErrorKind::Parse, "context " + std::to_string(ctx_) + " exceeds the model's max_position_embeddings " +
                                           std::to_string(c.maxPositions));
-    for (const auto& l : model_->layers()) ropes_.push_back(makeRope(l.rope, c.headDim));
+    for (const auto& l : weights_->layers) ropes_.push_back(makeRope(l.rope, c.headDim));
     ropesPast_.resize(ropes_.size());
     // The caches grow as positions are used (see reserve), so a large context
     // costs memory only once the conversation gets there.
-    k_.resize(model_->layers().size());
-    v_.resize(model_->layers().size());
-    state_ = std::make_unique<RecurrentState>(*model_);
+    k_.resize(weights_->layers.size());
+    v_.resize(weights_->layers.size());
+    state_ = std::make_unique<RecurrentState>(weights_->layers, c.linear);
 }
 
 Runner::~Runner() = default;
@@ -74,7 +75,7 @@ void Runner::rewind(uint32_t pos) {
 }
 
 void Runner::setWeights(std::shared_ptr<const Weights> weights) {
-    weights_ = weights ? std::move(weights) : model_->weights();
+    weights_ = weights ? std::move(weights) : stack_ ? stack_ : model_->weights();
     setTask(task_); // the kept-neuron runs follow the weights' shapes; resets the position
 }
 
@@ -118,7 +119,7 @@ void Runner::reserve(uint32_t positions) {
     if (positions <= reserved_) return;
     const size_t kvw = size_t(model_->config().kvHeads) * model_->config().headDim;
     reserved_ = std::max(positions, std::min(ctx_, 2 * reserved_));
-    const auto& layers = model_->layers();
+    const auto& layers = weights_->layers;
     for (size_t li = 0; li < k_.size(); ++li) {
         if (layers[li].linear.present()) continue; // no KV cache: a recurrent state
         k_[li].resize(size_t(reserved_) * kvw);
@@ -344,6 +345,9 @@ void Runner::attentionMixer(const Layer& l, size_t li, const float* h, size_t n,
 
 std::vector<float> Runner::verify(std::span<const int32_t> ids) {
     if (ids.empty()) throw Error(ErrorKind::Parse, "verify: no tokens");
+    checkRoom(ids.size());
+    hidden_.clear();
+    hiddenStart_ = pos_;
     std::vector<float> rows;
     for (size_t at = 0; at < ids.size(); at += kExactBlock) {
         const auto block = ids.subspan(at, std::min(kExactBlock, ids.size() - at));
@@ -353,18 +357,41 @@ std::vector<float> Runner::verify(std::span<const int32_t> ids) {
     return rows;
 }
 
-std::vector<float> Runner::forward(std::span<const int32_t> ids, bool allLogits) { return run(ids, allLogits, false); }
+std::vector<float> Runner::forward(std::span<const int32_t> ids, bool allLogits) {
+    hidden_.clear();
+    hiddenStart_ = pos_;
+    return run(ids, allLogits, false);
+}
 
-std::vector<float> Runner::run(std::span<const int32_t> ids, bool allLogits, bool everyState) {
-    const auto& c = model_->config();
-    const size_t n = ids.size(), H = c.hidden;
-    if (n == 0) throw Error(ErrorKind::Parse, "forward: no tokens");
+void Runner::checkRoom(size_t n) const {
     if (pos_ + n > ctx_)
         throw Error(ErrorKind::Bounds, "context full: " + std::to_string(pos_) + " + " + std::to_string(n) + " tokens exceed " +
                                            std::to_string(ctx_));
-    reserve(pos_ + uint32_t(n));
-    std::vector<float> x(n * H);
+}
+
+std::vector<float> Runner::run(std::span<const int32_t> ids, bool allLogits, bool everyState) {
+    const size_t n = ids.size();
+    if (n == 0) throw Error(ErrorKind::Parse, "forward: no tokens");
+    checkRoom(n);
+    std::vector<float> x(n * model_->config().hidden);
     embed(ids, x.data());
+    return runLayers(std::move(x), ids, allLogits, everyState, true);
+}
+
+std::vector<float> Runner::forwardInputs(std::span<const float> x, bool logits) {
+    const size_t H = model_->config().hidden;
+    if (x.empty() || x.size() % H) throw Error(ErrorKind::Parse, "forwardInputs: not a whole number of hidden-size rows");
+    if (state_->any()) throw Error(ErrorKind::Parse, "forwardInputs: a recurrent state replays tokens, not input vectors");
+    checkRoom(x.size() / H);
+    hidden_.clear();
+    hiddenStart_ = pos_;
+    return runLayers(std::vector<float>(x.begin(), x.end()), {}, false, false, logits);
+}
+
+std::vector<float> Runner::runLayers(std::vector<float> x, std::span<const int32_t> ids, bool allLogits, bool everyState, bool logits) {
+    const auto& c = model_->config();
+    const size_t H = c.hidden, n = x.size() / H;
+    reserve(pos_ + uint32_t(n));
     // Where this batch leaves checkpoints of the recurrent state (recurrent_state.h).
     const auto plan = state_->planCheckpoints(pos_, uint32_t(n), everyState ? std::nullopt : requested_, everyState);
     if (requested_ && *requested_ <= pos_ + n) requested_.reset(); // one past this batch waits for the forward that reaches it
@@ -376,15 +403,20 @@ std::vector<float> Runner::run(std::span<const int32_t> ids, bool allLogits, boo
     if (state_->any()) history_.insert(history_.end(), ids.begin(), ids.end());
     if (probe_) probe_->tokens += n;
     pos_ += uint32_t(n);
-    const size_t first = allLogits ? 0 : n - 1, rows = n - first;
-    std::vector<float> h(rows * H);
-    for (size_t t = first; t < n; ++t)
-        rmsNorm(x.data() + t * H, weights_->finalNorm.data(), H, c.eps, c.gemmaNorm, h.data() + (t - first) * H);
-    std::vector<float> logits(rows * weights_->lmHead.rows());
-    matmul(weights_->lmHead, h.data(), rows, logits.data());
+    // The final norm for the rows whose logits are asked for (and, keeping
+    // hidden states, for every row).
+    const size_t first = allLogits ? 0 : n - 1, from = keepHidden_ ? 0 : first;
+    std::vector<float> h((n - from) * H);
+    for (size_t t = from; t < n; ++t)
+        rmsNorm(x.data() + t * H, weights_->finalNorm.data(), H, c.eps, c.gemmaNorm, h.data() + (t - from) * H);
+    if (keepHidden_) hidden_.insert(hidden_.end(), h.begin(), h.end());
+    if (!logits) return {};
+    const size_t rows = n - first;
+    std::vector<float> out(rows * weights_->lmHead.rows());
+    matmul(weights_->lmHead, h.data() + (first - from) * H, rows, out.data());
     if (c.finalSoftcap > 0)
-        for (auto& v : logits) v = softcap(v, float(c.finalSoftcap));
-    return logits;
+        for (auto& v : out) v = softcap(v, float(c.finalSoftcap));
+    return out;
 }
 
 std::vector<float> Runner::residualAfter(std::span<const int32_t> ids, uint32_t layer) {

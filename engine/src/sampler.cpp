@@ -3,13 +3,23 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <unordered_map>
 #include <unordered_set>
 
 namespace cmf::engine {
+namespace {
+
+double probabilityOf(const TokenDistribution& d, int32_t token) {
+    for (const auto& [t, p] : d)
+        if (t == token) return p;
+    return 0.0;
+}
+
+} // namespace
 
 Sampler::Sampler(SamplingParams p) : p_(p), rng_(p.seed) {}
 
-int32_t Sampler::sample(std::span<const float> logits, std::span<const int32_t> history) {
+TokenDistribution Sampler::distribution(std::span<const float> logits, std::span<const int32_t> history) const {
     std::vector<float> l(logits.begin(), logits.end());
     // Penalties over the recent window, each distinct token once (as HF's
     // repetition penalty: divide positive logits, multiply negative ones).
@@ -25,7 +35,7 @@ int32_t Sampler::sample(std::span<const float> logits, std::span<const int32_t> 
         }
     }
     // Greedy: the first maximum (ties to the lower id).
-    if (p_.greedy || p_.temperature <= 0.0f) return int32_t(std::max_element(l.begin(), l.end()) - l.begin());
+    if (greedy()) return {{int32_t(std::max_element(l.begin(), l.end()) - l.begin()), 1.0}};
 
     std::vector<int32_t> idx(l.size());
     std::iota(idx.begin(), idx.end(), 0);
@@ -54,8 +64,42 @@ int32_t Sampler::sample(std::span<const float> logits, std::span<const int32_t> 
             }
         }
     }
-    std::discrete_distribution<size_t> pick(prob.begin(), prob.begin() + long(n));
-    return idx[pick(rng_)];
+    double kept = 0;
+    for (size_t i = 0; i < n; ++i) kept += prob[i];
+    TokenDistribution d(n);
+    for (size_t i = 0; i < n; ++i) d[i] = {idx[i], prob[i] / kept};
+    return d;
+}
+
+int32_t Sampler::draw(const TokenDistribution& d) {
+    if (greedy()) return d[0].first; // greedy draws nothing: the random stream stays as it was
+    std::vector<double> w(d.size());
+    for (size_t i = 0; i < d.size(); ++i) w[i] = d[i].second;
+    std::discrete_distribution<size_t> pick(w.begin(), w.end());
+    return d[pick(rng_)].first;
+}
+
+int32_t Sampler::sample(std::span<const float> logits, std::span<const int32_t> history) { return draw(distribution(logits, history)); }
+
+int32_t Sampler::acceptOrResample(const TokenDistribution& p, const TokenDistribution& q, int32_t draft) {
+    const double pd = probabilityOf(p, draft), qd = probabilityOf(q, draft);
+    if (qd > 0 && pd >= qd) return draft; // min(1, p/q) = 1: no draw needed
+    if (qd > 0 && std::uniform_real_distribution<double>(0.0, 1.0)(rng_) < pd / qd) return draft;
+    std::unordered_map<int32_t, double> qOf;
+    for (const auto& [t, v] : q) qOf[t] = v;
+    TokenDistribution residual;
+    double mass = 0;
+    for (const auto& [t, v] : p) {
+        const auto it = qOf.find(t);
+        const double r = v - (it == qOf.end() ? 0.0 : it->second);
+        if (r > 0) {
+            residual.push_back({t, r});
+            mass += r;
+        }
+    }
+    if (residual.empty() || !(mass > 0)) return draw(p); // p == q up to rounding: a rejection had probability 0
+    for (auto& e : residual) e.second /= mass;
+    return draw(residual);
 }
 
 } // namespace cmf::engine

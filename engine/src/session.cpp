@@ -178,6 +178,8 @@ GenerationResult Session::generate(std::span<const int32_t> promptIds, const Gen
     cached_.resize(common);
     r.promptTokensEvaluated = promptIds.size() - common + size_t(runner_.replayedTokens() - replayedBefore);
 
+    // MTP drafts read the backbone's hidden states, from the prompt on.
+    runner_.keepHidden(options.draft.mode == DraftMode::Mtp && !options.draft.source);
     auto logits = runner_.forward(promptIds.subspan(common));
     cached_.assign(promptIds.begin(), promptIds.end());
     const auto t1 = Clock::now();
@@ -193,14 +195,14 @@ GenerationResult Session::generate(std::span<const int32_t> promptIds, const Gen
     };
     const auto& eos = model_->config().eosIds;
     r.finish = Finish::Length;
-    DecodeStepper step(runner_, cached_, std::move(logits), options.draft);
+    DecodeStepper step(runner_, cached_, std::move(logits), options.draft, sampler);
     for (uint32_t i = 0; i < options.maxTokens; ++i) {
         if (cancel && cancel->load()) {
             r.finish = Finish::Cancelled;
             break;
         }
         if (onLogits) onLogits(step.logits());
-        const int32_t next = sampler.sample(step.logits(), cached_);
+        const int32_t next = step.sample();
         r.generated.push_back(next);
         if (options.stopAtEos && std::find(eos.begin(), eos.end(), next) != eos.end()) {
             r.finish = Finish::Eos;
@@ -221,6 +223,7 @@ GenerationResult Session::generate(std::span<const int32_t> promptIds, const Gen
         step.advance(next, room);
     }
     step.settle();
+    runner_.keepHidden(false);
     r.drafted = step.stats().drafted;
     r.accepted = step.stats().accepted;
     r.forwards = step.stats().forwards;

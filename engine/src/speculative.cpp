@@ -7,16 +7,19 @@
 namespace cmf::engine {
 namespace {
 
-constexpr uint32_t kIdleVerifies = 8; // verifies without an accepted draft before backing off
-constexpr uint32_t kBackOff = 16;     // tokens decoded without drafts then
+constexpr uint32_t kIdleVerifies = 8;   // verifies without an accepted draft before backing off
+constexpr uint32_t kBackOff = 16;       // tokens decoded without drafts the first time
+constexpr uint32_t kMaxBackOff = 1024;  // the longest pause: drafting is tried again now and then
 
 } // namespace
 
-DecodeStepper::DecodeStepper(Runner& runner, std::vector<int32_t>& context, std::vector<float> logits, const DraftOptions& draft)
-    : runner_(runner), context_(context), draft_(draft), rows_(std::move(logits)) {
-    if (draft_.mode == DraftMode::Mtp && !draft_.source)
-        throw Error(ErrorKind::Parse, "--draft mtp: this engine does not run an MTP draft head yet; --draft lookup drafts from the context "
-                                      "with any model");
+DecodeStepper::DecodeStepper(Runner& runner, std::vector<int32_t>& context, std::vector<float> logits, const DraftOptions& draft,
+                             Sampler& sampler)
+    : runner_(runner), context_(context), draft_(draft), sampler_(sampler), rows_(std::move(logits)) {
+    if (draft_.mode == DraftMode::Mtp && !draft_.source) {
+        mtp_ = std::make_unique<MtpDrafter>(runner_.sharedModel(), runner_.contextSize());
+        forwarded();
+    }
 }
 
 std::span<const float> DecodeStepper::logits() const {
@@ -24,16 +27,34 @@ std::span<const float> DecodeStepper::logits() const {
     return std::span<const float>(rows_).subspan(row_ * vocab, vocab);
 }
 
+int32_t DecodeStepper::sample() {
+    if (!pending_.empty() && !pendingQ_.empty())
+        return sampler_.acceptOrResample(sampler_.distribution(logits(), context_), pendingQ_.front(), pending_.front());
+    return sampler_.sample(logits(), context_);
+}
+
+void DecodeStepper::forwarded() {
+    if (mtp_) mtp_->observe(runner_.hidden(), runner_.hiddenStart());
+}
+
 std::vector<int32_t> DecodeStepper::propose(uint32_t room) {
+    pendingQ_.clear();
     if (draft_.mode == DraftMode::None && !draft_.source) return {};
     if (skip_) {
         --skip_;
         return {};
     }
-    const uint32_t max = std::min(draft_.maxDraft, room);
+    const uint32_t max = std::min(draftMax(draft_), room);
     if (max == 0) return {};
-    auto d = draft_.source ? draft_.source(context_, max) : lookupDraft(context_, draft_.ngram, max);
+    std::vector<int32_t> d;
+    if (draft_.source) d = draft_.source(context_, max);
+    else if (mtp_) {
+        std::vector<TokenDistribution> q;
+        d = mtp_->draft(context_, max, &sampler_, &q);
+        pendingQ_.assign(q.begin(), q.end());
+    } else d = lookupDraft(context_, draft_.ngram, max);
     if (d.size() > max) d.resize(max);
+    if (pendingQ_.size() > d.size()) pendingQ_.resize(d.size());
     return d;
 }
 
@@ -41,14 +62,17 @@ void DecodeStepper::advance(int32_t token, uint32_t room) {
     if (!pending_.empty()) {
         if (token == pending_.front()) { // already forwarded: its row is the next one
             pending_.pop_front();
+            if (!pendingQ_.empty()) pendingQ_.pop_front();
             context_.push_back(token);
             ++row_;
             ++stats_.accepted;
             idleVerifies_ = 0;
+            backOff_ = 0;
             return;
         }
         // Rejected: the drafts from here on were never part of the output.
         pending_.clear();
+        pendingQ_.clear();
         runner_.rewind(uint32_t(context_.size()));
     }
     context_.push_back(token);
@@ -63,18 +87,40 @@ void DecodeStepper::advance(int32_t token, uint32_t room) {
         stats_.forwards += (block.size() + Runner::kExactBlock - 1) / Runner::kExactBlock;
         stats_.drafted += drafts.size();
         pending_.assign(drafts.begin(), drafts.end());
-        // The previous block's count is settled when this one starts.
-        if (++idleVerifies_ > kIdleVerifies) {
+        // The previous block's count is settled when this one starts. After a
+        // back-off, one more verify without an acceptance backs off again, twice as long.
+        if (++idleVerifies_ > (backOff_ ? 1 : kIdleVerifies)) {
             idleVerifies_ = 0;
-            skip_ = kBackOff;
+            backOff_ = backOff_ ? std::min(2 * backOff_, kMaxBackOff) : kBackOff;
+            skip_ = backOff_;
         }
     }
+    forwarded();
     row_ = 0;
+}
+
+DraftedDecode decodeWithDrafts(Runner& runner, std::vector<int32_t> context, std::vector<float> logits, uint32_t n,
+                               const DraftOptions& draft) {
+    Sampler greedy(SamplingParams{});
+    DecodeStepper step(runner, context, std::move(logits), draft, greedy);
+    DraftedDecode d;
+    for (uint32_t i = 0; i < n; ++i) {
+        const int32_t t = step.sample();
+        d.tokens.push_back(t);
+        const uint32_t room = std::min<uint32_t>(n - i - 1, runner.contextSize() - uint32_t(context.size()) - 1);
+        step.advance(t, room);
+    }
+    step.settle();
+    d.drafted = step.stats().drafted;
+    d.accepted = step.stats().accepted;
+    d.forwards = step.stats().forwards;
+    return d;
 }
 
 void DecodeStepper::settle() {
     if (!pending_.empty() || runner_.position() != context_.size()) runner_.rewind(uint32_t(context_.size()));
     pending_.clear();
+    pendingQ_.clear();
 }
 
 } // namespace cmf::engine

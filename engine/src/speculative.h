@@ -8,13 +8,21 @@
 // position); the next samples are then drawn from those rows, and while each
 // equals the draft at its position it is already in the cache. The first one
 // that differs ends the run: the runner goes back to it (the drafts after it
-// were never part of the output) and it is forwarded with new drafts. Every
-// token is still the sampler's pick from the model's own logits, one draw per
-// token, so greedy and seeded sampling give exactly the plain decode's output.
+// were never part of the output) and it is forwarded with new drafts. For
+// point-mass drafts (prompt lookup, the MTP head's argmax) every token is
+// still the sampler's pick from the model's own logits, one draw per token,
+// so greedy and seeded sampling give exactly the plain decode's output. MTP
+// drafts drawn from the head's distribution while sampling are kept or
+// replaced by the speculative-sampling rule (Sampler::acceptOrResample):
+// another random stream, the same distribution.
 #include "cmf/engine/draft.h"
 #include "cmf/engine/runner.h"
+#include "cmf/engine/sampler.h"
+#include "mtp_draft.h"
 
 #include <deque>
+#include <memory>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -27,10 +35,18 @@ struct DraftStats {
 class DecodeStepper {
 public:
     // context: the tokens in the runner's cache (the runner is at its end),
-    // logits: the distribution for the next position.
-    DecodeStepper(Runner& runner, std::vector<int32_t>& context, std::vector<float> logits, const DraftOptions& draft);
+    // logits: the distribution for the next position. With MTP drafts the
+    // runner must have kept the hidden states of the forward that made them
+    // (Runner::keepHidden). sampler: the generation's, for drafts drawn from
+    // the MTP head's distribution when sampling.
+    DecodeStepper(Runner& runner, std::vector<int32_t>& context, std::vector<float> logits, const DraftOptions& draft,
+                  Sampler& sampler);
 
     std::span<const float> logits() const;
+    // The next token, from logits(): the sampler's pick, or for a draft drawn
+    // from a distribution q, the speculative-sampling rule's (kept with
+    // probability min(1, p/q), else drawn from the residual).
+    int32_t sample();
     // The token sampled from logits() becomes part of the context: accepted
     // from the drafts, or forwarded (with new drafts). room: how many more
     // tokens may follow it (reply budget and context), so no draft runs past.
@@ -42,17 +58,22 @@ public:
 
 private:
     std::vector<int32_t> propose(uint32_t room);
+    void forwarded(); // shows the MTP head the hidden states of the forward just made
 
     Runner& runner_;
     std::vector<int32_t>& context_;
     DraftOptions draft_;
+    Sampler& sampler_;
+    std::unique_ptr<MtpDrafter> mtp_;
     std::vector<float> rows_; // the last forward's logits, one row per token it ran
     size_t row_ = 0;          // the row for the next position
     std::deque<int32_t> pending_; // drafts forwarded and not yet confirmed, in order
+    std::deque<TokenDistribution> pendingQ_; // the distribution each was drawn from (empty: point masses)
     DraftStats stats_;
     // Back-off: after several verifies in a row that accepted nothing, skip
-    // drafting for a while (a wrong draft costs compute, at q4 a little time).
-    uint32_t idleVerifies_ = 0, skip_ = 0;
+    // drafting for a while, twice as long each time nothing is accepted in
+    // between (a wrong draft costs compute, an MTP draft a pass over lm_head).
+    uint32_t idleVerifies_ = 0, skip_ = 0, backOff_ = 0;
 };
 
 } // namespace cmf::engine

@@ -287,8 +287,9 @@ private Q_SLOTS:
         QVERIFY(r.out.find("mtp:") == std::string::npos && r.out.find("linear attention:") == std::string::npos);
     }
     void runWithDrafts() {
-        // --draft lookup: the same tokens as without, and the figures in JSON;
-        // --draft mtp: a usage error that names lookup.
+        // --draft lookup and --draft mtp: the same tokens as without, and the
+        // figures in JSON; mtp on a file without a head: an error naming lookup;
+        // cmf bench --draft: its figures too.
         const QString model = tmp("qwen35-chat.cmf");
         if (!QFileInfo::exists(model))
             QCOMPARE(runCmf({QStringLiteral("convert"), QStringLiteral("--model"), QString::fromStdString(cmftest::dataPath("models/gdn/tiny-qwen3.5")),
@@ -310,9 +311,27 @@ private Q_SLOTS:
         // random model that accepts little makes fewer tokens than passes.
         QVERIFY(j["tokens_per_forward"].get<double>() > 0);
         JCOMPARE(j["acceptance_rate"], double(j["accepted"].get<uint64_t>()) / double(j["drafted"].get<uint64_t>()));
-        const Run mtp = runCmf(base + QStringList{QStringLiteral("--draft"), QStringLiteral("mtp")});
-        QCOMPARE(mtp.code, 2);
-        QVERIFY2(mtp.err.find("--draft lookup") != std::string::npos, mtp.err.c_str());
+        const Run mtp = runCmf(base + QStringList{QStringLiteral("--draft"), QStringLiteral("mtp"), QStringLiteral("--draft-max"), QStringLiteral("2")});
+        QVERIFY2(mtp.code == 0, mtp.err.c_str());
+        JCOMPARE(mtp.j()["gen_ids"], plain.j()["gen_ids"]);
+        QVERIFY(mtp.j()["drafted"].get<uint64_t>() > 0);
+        const QString noHead = tmp("llama3-nohead.cmf");
+        QCOMPARE(runCmf({QStringLiteral("convert"), QStringLiteral("--model"), QString::fromStdString(cmftest::dataPath("models/tiny-llama3")),
+                         QStringLiteral("--quant"), QStringLiteral("f32"), QStringLiteral("--output"), noHead})
+                     .code,
+                 0);
+        const Run refused = runCmf({QStringLiteral("run"), noHead, QStringLiteral("--prompt-ids"), QStringLiteral("5,6,7"), QStringLiteral("--n"),
+                                    QStringLiteral("4"), QStringLiteral("--draft"), QStringLiteral("mtp")});
+        QVERIFY(refused.code != 0);
+        QVERIFY2(refused.err.find("no MTP head") != std::string::npos && refused.err.find("--draft lookup") != std::string::npos,
+                 refused.err.c_str());
+        const Run bench = runCmf({QStringLiteral("bench"), model, QStringLiteral("--pp"), QStringLiteral("16"), QStringLiteral("--tg"),
+                                  QStringLiteral("24"), QStringLiteral("--reps"), QStringLiteral("1"), QStringLiteral("--draft"),
+                                  QStringLiteral("lookup"), QStringLiteral("--json")});
+        QVERIFY2(bench.code == 0, bench.err.c_str());
+        JCOMPARE(bench.j()["draft"], "lookup");
+        QVERIFY(bench.j()["tokens_per_forward"].get<double>() > 0);
+        QVERIFY(bench.j()["accepted"].get<uint64_t>() <= bench.j()["drafted"].get<uint64_t>());
     }
     void qwen35ChatAndBench() {
         // Three turns and a /regen on the hybrid model: each turn after the

@@ -12,21 +12,26 @@
 #include "cmf/engine/session.h"
 #include "cmf/format/error.h"
 #include "cmf/format/mask_edit.h"
+#include "mtp_draft.h"
 
 #include <QTest>
+#include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <filesystem>
+#include <map>
 
 namespace {
 
 // A dense model (the demo), an MoE model, a hybrid Qwen3.5 (f32 and q8).
 std::string modelFile(const std::string& name) {
-    if (name == "tiny-qwen3.5" || name == "tiny-qwen3.5-q8") {
-        const std::string quant = name == "tiny-qwen3.5" ? "f32" : "q8";
-        const std::string out = cmftest::tempDir() + "/qwen35-" + quant + ".cmf";
+    if (name.starts_with("tiny-qwen3.5")) {
+        const bool q8 = name.ends_with("-q8");
+        const std::string folder = q8 ? name.substr(0, name.size() - 3) : name, quant = q8 ? "q8" : "f32";
+        const std::string out = cmftest::tempDir() + "/" + folder + "-" + quant + ".cmf";
         if (!std::filesystem::exists(out)) {
             cmf::ConvertOptions o;
-            o.modelDir = cmftest::dataPath("models/gdn/tiny-qwen3.5");
+            o.modelDir = cmftest::dataPath("models/gdn/" + folder);
             o.output = out;
             o.quant = *cmf::quantFromName(quant);
             cmf::convertHf(o, {});
@@ -37,6 +42,8 @@ std::string modelFile(const std::string& name) {
 }
 
 constexpr const char* kModels[] = {"tiny-chat", "tiny-moe", "tiny-qwen3.5", "tiny-qwen3.5-q8"};
+// The Qwen3.5 models with an MTP head (tests/data/models/gdn: dense tied, MoE conditional layout, dense untied).
+constexpr const char* kMtpModels[] = {"tiny-qwen3.5", "tiny-qwen3.5-moe", "tiny-qwen3.5-cond-untied"};
 
 // A prompt that repeats itself, so lookup finds matches from the start.
 std::vector<int32_t> repetitive() {
@@ -58,6 +65,45 @@ cmf::engine::GenerationResult run(std::shared_ptr<const cmf::engine::Model> m, c
     g.sampling = sampling;
     g.draft = std::move(draft);
     return s.generate(prompt, g);
+}
+
+cmf::engine::DraftOptions mtp(uint32_t max = 0) {
+    cmf::engine::DraftOptions d;
+    d.mode = cmf::engine::DraftMode::Mtp;
+    d.maxDraft = max;
+    return d;
+}
+
+// Pearson's chi-square of counts against probabilities, bins with an
+// expected count under 5 pooled into one; df = bins − 1.
+std::pair<double, size_t> chiSquare(const std::map<int32_t, uint64_t>& counts, const cmf::engine::TokenDistribution& p, uint64_t draws) {
+    double chi = 0, pooledExpected = 0, pooledSeen = 0;
+    size_t bins = 0;
+    std::map<int32_t, double> expected;
+    for (const auto& [t, v] : p) expected[t] = v * double(draws);
+    for (const auto& [t, e] : expected) {
+        const double seen = counts.count(t) ? double(counts.at(t)) : 0.0;
+        if (e < 5) {
+            pooledExpected += e;
+            pooledSeen += seen;
+            continue;
+        }
+        chi += (seen - e) * (seen - e) / e;
+        ++bins;
+    }
+    for (const auto& [t, c] : counts)
+        if (!expected.count(t)) pooledSeen += double(c); // a token p cannot give
+    if (pooledExpected > 0 || pooledSeen > 0) {
+        chi += (pooledSeen - pooledExpected) * (pooledSeen - pooledExpected) / std::max(pooledExpected, 1e-9);
+        ++bins;
+    }
+    return {chi, bins - 1};
+}
+
+// The chi-square distribution's 0.999 quantile (Wilson–Hilferty).
+double chiSquare999(size_t df) {
+    const double k = double(df), z = 3.0902;
+    return k * std::pow(1 - 2 / (9 * k) + z * std::sqrt(2 / (9 * k)), 3);
 }
 
 cmf::engine::DraftOptions lookup(uint32_t max = 3) {
@@ -141,6 +187,13 @@ private Q_SLOTS:
             for (size_t i = ctx.size() - prompt.size(); i < plain.generated.size() && d.size() < max; ++i) d.push_back(plain.generated[i]);
             return d;
         };
+        if (m->mtp()) // one MTP draft per step, and chains of three
+            for (uint32_t max : {0u, 3u}) {
+                const auto drafted = run(m, prompt, mtp(max));
+                QCOMPARE(drafted.generated, plain.generated);
+                QVERIFY(drafted.drafted > 0);
+            }
+
         const auto accepted = run(m, prompt, right);
         QCOMPARE(accepted.generated, plain.generated);
         QCOMPARE(accepted.accepted, accepted.drafted);
@@ -218,16 +271,115 @@ private Q_SLOTS:
         QVERIFY(lookupDraft(std::vector<int32_t>{}, 3, 4).empty());
     }
 
-    // Drafting with MTP is not run by this engine: a clear error that names
-    // the draft mode every model can use.
-    void mtpIsRefusedNamingLookup() {
+    // The MTP head (§2.1) against a float64 forward of the README's
+    // semantics (mtp_reference.py): the first draft after each prompt, its
+    // top-10 logits within 2e-3, and the second, chained draft's token.
+    void mtpHeadMatchesReference_data() {
+        QTest::addColumn<QString>("model");
+        for (const char* m : kMtpModels) QTest::newRow(m) << QString::fromLatin1(m);
+    }
+    void mtpHeadMatchesReference() {
+        QFETCH(QString, model);
+        const auto m = cmf::engine::Model::open(modelFile(model.toStdString()));
+        QVERIFY(m->mtp());
+        const auto ref = cmftest::loadJson(cmftest::dataPath("models/gdn/" + model.toStdString() + "/mtp_reference.json"));
+        QVERIFY(ref["prompts"].size() >= 5);
+        for (const auto& pr : ref["prompts"]) {
+            const auto ids = pr["prompt_ids"].get<std::vector<int32_t>>();
+            const std::string name = pr["name"];
+            cmf::engine::Runner r(m, 512);
+            r.keepHidden(true);
+            r.forward(std::span<const int32_t>(ids).first(ids.size() - 1)); // the last prompt token "was just sampled"
+            cmf::engine::MtpDrafter d(m, 512);
+            d.observe(r.hidden(), r.hiddenStart());
+            const auto logits = d.logitsAfter(ids);
+            QCOMPARE(logits.size(), size_t(m->lmHead().rows()));
+            double worst = 0;
+            for (const auto& e : pr["draft1_top10"]) worst = std::max(worst, std::fabs(double(logits[e[0].get<size_t>()]) - e[1].get<double>()));
+            QVERIFY2(worst < 2e-3, (name + ": " + std::to_string(worst)).c_str());
+            const int32_t d1 = int32_t(std::max_element(logits.begin(), logits.end()) - logits.begin());
+            QCOMPARE(d1, pr["draft1"].get<int32_t>());
+            // A second drafter over the same states: two chained drafts.
+            cmf::engine::MtpDrafter chain(m, 512);
+            chain.observe(r.hidden(), r.hiddenStart());
+            const auto two = chain.draft(ids, 2);
+            QCOMPARE(two.size(), size_t(2));
+            QCOMPARE(two[0], d1);
+            const auto& t2 = pr["draft2_top10"];
+            if (t2[0][1].get<double>() - t2[1][1].get<double>() > 0.01) QCOMPARE(two[1], pr["draft2"].get<int32_t>());
+        }
+    }
+
+    // Speculative sampling's rule keeps the target distribution: drafts drawn
+    // from the MTP head's distribution q, kept or resampled against the
+    // model's p (both real, at one step of the tiny Qwen3.5): 10⁴ results fit
+    // p (chi-square at 0.999), while the raw drafts do not (the test can fail).
+    void speculativeSamplingKeepsTheTargetDistribution() {
         const auto m = cmf::engine::Model::open(modelFile("tiny-qwen3.5"));
-        cmf::engine::DraftOptions d;
-        d.mode = cmf::engine::DraftMode::Mtp;
+        const auto ids = repetitive();
+        cmf::engine::Runner r(m, 128);
+        r.keepHidden(true);
+        const auto pl = r.forward(ids);
+        cmf::engine::MtpDrafter d(m, 128);
+        d.observe(r.hidden(), r.hiddenStart());
+        std::vector<int32_t> ctx = ids;
+        ctx.push_back(int32_t(std::max_element(pl.begin(), pl.end()) - pl.begin()));
+        const auto pNext = r.forward(std::span<const int32_t>(&ctx.back(), 1)); // p: the model's next-token logits
+        d.observe(r.hidden(), r.hiddenStart());
+        ctx.push_back(77);
+        const auto qNext = d.logitsAfter(ctx); // q: the head's, for the same position's successor
+        QVERIFY(!qNext.empty());
+        cmf::engine::SamplingParams sp;
+        sp.greedy = false;
+        sp.temperature = 1.5f; // flat enough that p and q overlap and differ
+        sp.topK = 0;
+        sp.topP = 1.0f;
+        sp.seed = 2024;
+        cmf::engine::Sampler s(sp);
+        const auto p = s.distribution(pNext, ctx), q = s.distribution(qNext, ctx);
+        constexpr uint64_t kDraws = 10000;
+        std::map<int32_t, uint64_t> kept, drafts;
+        uint64_t accepted = 0;
+        for (uint64_t i = 0; i < kDraws; ++i) {
+            const int32_t draft = s.draw(q);
+            const int32_t t = s.acceptOrResample(p, q, draft);
+            ++kept[t];
+            ++drafts[draft];
+            accepted += t == draft;
+        }
+        const auto [chi, df] = chiSquare(kept, p, kDraws);
+        const auto [chiDrafts, dfDrafts] = chiSquare(drafts, p, kDraws);
+        qInfo("chi-square %.1f (df %zu, 0.999 quantile %.1f); raw drafts %.1f; %llu of %llu drafts kept", chi, df, chiSquare999(df),
+              chiDrafts, (unsigned long long)accepted, (unsigned long long)kDraws);
+        QVERIFY(df >= 5);
+        QVERIFY2(chi < chiSquare999(df), std::to_string(chi).c_str());
+        QVERIFY2(chiDrafts > chiSquare999(dfDrafts), std::to_string(chiDrafts).c_str());
+        QVERIFY(accepted > 0 && accepted < kDraws); // both branches of the rule ran
+    }
+
+    // Sampling with MTP drafts end to end: drafts are drawn and verified, and
+    // a run is repeatable with its seed.
+    void sampledMtpRuns() {
+        const auto m = cmf::engine::Model::open(modelFile("tiny-qwen3.5"));
+        cmf::engine::SamplingParams sp;
+        sp.greedy = false;
+        sp.temperature = 0.8f;
+        sp.seed = 9;
+        const auto a = run(m, repetitive(), mtp(2), sp, 32), b = run(m, repetitive(), mtp(2), sp, 32);
+        QCOMPARE(a.generated, b.generated);
+        QCOMPARE(a.generated.size(), size_t(32));
+        QVERIFY(a.drafted > 0);
+    }
+
+    // A file without an MTP head: a clear error that names the draft mode every model can use.
+    void mtpWithoutAHeadNamesLookup() {
+        const auto m = cmf::engine::Model::open(modelFile("tiny-chat"));
+        QVERIFY(!m->mtp());
         try {
-            run(m, repetitive(), d);
-            QFAIL("--draft mtp ran");
+            run(m, repetitive(), mtp());
+            QFAIL("--draft mtp ran without a head");
         } catch (const cmf::Error& e) {
+            QVERIFY2(std::string(e.what()).find("no MTP head") != std::string::npos, e.what());
             QVERIFY2(std::string(e.what()).find("--draft lookup") != std::string::npos, e.what());
         }
     }

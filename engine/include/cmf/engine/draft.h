@@ -19,10 +19,30 @@ using DraftSource = std::function<std::vector<int32_t>(std::span<const int32_t> 
 
 struct DraftOptions {
     DraftMode mode = DraftMode::None;
-    uint32_t maxDraft = 3; // tokens proposed per step
+    // Tokens proposed per step; 0 = the mode's default: 3 for lookup (free to
+    // propose), 1 for mtp (each chained draft is one more pass over lm_head).
+    uint32_t maxDraft = 0;
     uint32_t ngram = 3;    // lookup: the longest n-gram of the tail it matches
     DraftSource source;    // overrides the mode's own source (tests: a source that is always wrong or always right)
 };
+
+// maxDraft, or the mode's default when it is 0.
+uint32_t draftMax(const DraftOptions& d);
+
+class Runner;
+
+// What a drafted decode did: tokens proposed, accepted, passes over the weights.
+struct DraftedDecode {
+    std::vector<int32_t> tokens;
+    uint64_t drafted = 0, accepted = 0, forwards = 0;
+};
+// Greedy decode of n tokens, each forwarded (as a plain decode loop does),
+// with drafts: the loop of Session::generate without a conversation, for
+// cmf bench. context: the tokens the runner holds; logits: its last
+// forward's. With DraftMode::Mtp the runner must have kept the hidden states
+// of that forward (Runner::keepHidden).
+DraftedDecode decodeWithDrafts(Runner& runner, std::vector<int32_t> context, std::vector<float> logits, uint32_t n,
+                               const DraftOptions& draft);
 
 // Prompt lookup: the longest n-gram (n = ngram down to 1) ending the context
 // that also occurs earlier; the max tokens that followed its most recent

@@ -109,6 +109,18 @@ struct Weights {
     std::vector<std::vector<float>> owned; // storage of blended weights
 };
 
+// The MTP head (§2.1), for speculative decoding: for position p,
+// x = eh_proj·[enorm(embed(t_{p+1})); hnorm(h_p)] (embedding first, h_p the
+// backbone's hidden state after model.norm) → the MTP decoder block(s), with
+// their own KV cache → mtp.norm → the shared lm_head: a draft of t_{p+2}.
+struct MtpHead {
+    std::vector<float> enorm, hnorm;
+    Weight ehProj; // [hidden, 2·hidden]
+    // What a Runner executes for it: layers = the MTP blocks, finalNorm =
+    // mtp.norm, embed and lmHead the backbone's.
+    std::shared_ptr<const Weights> stack;
+};
+
 class Model {
 public:
     // Throws cmf::Error naming what is missing or unsupported. A SKILL_FILE
@@ -129,6 +141,8 @@ public:
     // being built, measured before it is written); the caller keeps the
     // bytes alive as long as the result.
     std::shared_ptr<const Weights> weightsWith(const std::map<std::string, TensorBytes>& replacements) const;
+    // nullptr: the file declares no arch.mtp head.
+    const MtpHead* mtp() const { return mtp_ ? &*mtp_ : nullptr; }
     const cmf::Model& file() const { return file_; }
     const nlohmann::json& header() const { return file_.primary().header(); }
 
@@ -136,6 +150,7 @@ private:
     cmf::Model file_;
     ModelConfig config_;
     std::shared_ptr<const Weights> backbone_;
+    std::optional<MtpHead> mtp_;
     std::vector<std::string> skillIds_;
     mutable std::mutex variantsMutex_;
     mutable std::map<std::string, std::weak_ptr<const Weights>> variants_;

@@ -38,7 +38,9 @@ struct GdnState;
 class Runner {
 public:
     // Throws Error(Parse) when ctx exceeds the model's max_position_embeddings.
-    Runner(std::shared_ptr<const Model> model, uint32_t ctx);
+    // stack: the layers to run instead of the backbone's (the MTP head's
+    // blocks, model.h MtpHead); nullptr: the backbone.
+    Runner(std::shared_ptr<const Model> model, uint32_t ctx, std::shared_ptr<const Weights> stack = nullptr);
     ~Runner();
     Runner(const Runner&) = delete;
     Runner& operator=(const Runner&) = delete;
@@ -57,6 +59,18 @@ public:
     // them runs nothing again.
     static constexpr size_t kExactBlock = 4;
     std::vector<float> verify(std::span<const int32_t> ids);
+
+    // Runs input vectors (n × hidden, in place of token embeddings) at the
+    // next positions: what the MTP head feeds its blocks. Returns the last
+    // row's logits, or nothing when !logits. Not for models with a recurrent
+    // state (they would need the tokens to replay).
+    std::vector<float> forwardInputs(std::span<const float> x, bool logits = true);
+    // While on, every forward keeps the final hidden state (after the final
+    // norm) of each token it ran: hidden() holds those of the last forward,
+    // verify or forwardInputs, one row per token from position hiddenStart().
+    void keepHidden(bool on) { keepHidden_ = on; }
+    std::span<const float> hidden() const { return hidden_; }
+    uint32_t hiddenStart() const { return hiddenStart_; }
 
     uint32_t position() const { return pos_; }
     uint32_t contextSize() const { return ctx_; }
@@ -77,6 +91,7 @@ public:
     size_t recurrentStateBytes() const;
     size_t checkpointBytes() const;
     const Model& model() const { return *model_; }
+    const std::shared_ptr<const Model>& sharedModel() const { return model_; }
 
     // The tensors to run (the backbone, a skill's overlay or a blend) and
     // the task mask (nullptr: dense). Either change empties the KV cache:
@@ -109,11 +124,16 @@ private:
     void attention(const Layer& l, size_t li, const float* q, size_t n, float* out) const;
     // forward, or (everyState) a verify block keeping the recurrent state after every token.
     std::vector<float> run(std::span<const int32_t> ids, bool allLogits, bool everyState);
+    // The layers and the head over x (n × hidden inputs at the next positions);
+    // ids: the tokens behind them (for a recurrent state's replay), or empty.
+    std::vector<float> runLayers(std::vector<float> x, std::span<const int32_t> ids, bool allLogits, bool everyState, bool logits);
+    void checkRoom(size_t n) const;
     void ffn(const Layer& l, size_t li, const float* x, size_t n, float* out) const;
     void expertFfn(const Expert& e, const float* x, size_t n, float* out, std::span<const RowRun> keep = {},
                    std::vector<double>* mass = nullptr, const Weight* keptDown = nullptr) const;
 
     std::shared_ptr<const Model> model_;
+    std::shared_ptr<const Weights> stack_; // the layers run when no skill is set (nullptr: the backbone's)
     std::shared_ptr<const Weights> weights_;
     std::shared_ptr<const TaskPlan> task_;
     std::vector<std::vector<RowRun>> ffnRuns_; // per layer, from task_; empty = every neuron
@@ -132,6 +152,9 @@ private:
     std::vector<int32_t> history_;          // the tokens at positions [0, pos_), to run again after a restore
     std::optional<uint32_t> requested_;     // a checkpoint position asked for, until a forward passes it
     uint64_t replayed_ = 0;
+    bool keepHidden_ = false;
+    std::vector<float> hidden_;
+    uint32_t hiddenStart_ = 0;
 };
 
 } // namespace cmf::engine

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <random>
 #include <span>
+#include <utility>
 #include <vector>
 
 namespace cmf::engine {
@@ -21,12 +22,25 @@ struct SamplingParams {
     uint64_t seed = 0;
 };
 
+// The tokens a sampler may pick and their probabilities (summing to 1),
+// best first; greedy: the one best token with probability 1.
+using TokenDistribution = std::vector<std::pair<int32_t, double>>;
+
 class Sampler {
 public:
     explicit Sampler(SamplingParams p);
     // history: the tokens so far (prompt and generated), for the penalties.
     int32_t sample(std::span<const float> logits, std::span<const int32_t> history);
+    // What sample() draws from, without drawing.
+    TokenDistribution distribution(std::span<const float> logits, std::span<const int32_t> history) const;
+    int32_t draw(const TokenDistribution& d);
+    // Speculative sampling (Leviathan et al., Chen et al.): a draft token
+    // drawn from q is kept with probability min(1, p(d)/q(d)); otherwise the
+    // token is drawn from the normalised residual max(0, p − q). Either way
+    // the result is distributed exactly as p.
+    int32_t acceptOrResample(const TokenDistribution& p, const TokenDistribution& q, int32_t draft);
     const SamplingParams& params() const { return p_; }
+    bool greedy() const { return p_.greedy || p_.temperature <= 0.0f; }
 
 private:
     SamplingParams p_;

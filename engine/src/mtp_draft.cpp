@@ -1,0 +1,112 @@
+#include "mtp_draft.h"
+
+#include "cmf/engine/ops.h"
+#include "cmf/format/error.h"
+
+#include <algorithm>
+
+namespace cmf::engine {
+namespace {
+
+const MtpHead& headOf(const Model& m) {
+    if (!m.mtp())
+        throw Error(ErrorKind::Parse, "--draft mtp: " + m.file().primary().path() +
+                                          " has no MTP head (arch.mtp); --draft lookup drafts from the context with any model");
+    return *m.mtp();
+}
+
+} // namespace
+
+MtpDrafter::MtpDrafter(std::shared_ptr<const Model> model, uint32_t ctx)
+    : model_(std::move(model)), head_(headOf(*model_)), runner_(model_, ctx, head_.stack) {
+    runner_.keepHidden(true); // chained drafts read the head's own hidden state
+}
+
+void MtpDrafter::observe(std::span<const float> hidden, uint32_t start) {
+    const size_t H = model_->config().hidden;
+    if (hidden.empty()) return;
+    const uint32_t have = uint32_t(hidden_.size() / H);
+    if (start < hiddenStart_ || start > hiddenStart_ + have) { // not contiguous with what is kept: start over from here
+        hidden_.clear();
+        hiddenStart_ = start;
+    } else {
+        hidden_.resize(size_t(start - hiddenStart_) * H);
+    }
+    hidden_.insert(hidden_.end(), hidden.begin(), hidden.end());
+    if (!started_) {
+        started_ = true;
+        base_ = exact_ = hiddenStart_;
+    }
+}
+
+void MtpDrafter::input(int32_t token, const float* h, float* x) const {
+    const auto& c = model_->config();
+    const size_t H = c.hidden;
+    std::vector<float> e(H), cat(2 * H);
+    decodeRows(model_->embed().bytes, uint64_t(token), uint64_t(token) + 1, e.data());
+    if (c.embedScale != 0)
+        for (auto& v : e) v *= c.embedScale;
+    rmsNorm(e.data(), head_.enorm.data(), H, c.eps, c.gemmaNorm, cat.data()); // embedding first (§2.1)
+    rmsNorm(h, head_.hnorm.data(), H, c.eps, c.gemmaNorm, cat.data() + H);
+    matmul(head_.ehProj, cat.data(), 1, x);
+}
+
+std::vector<float> MtpDrafter::logitsAfter(std::span<const int32_t> context) {
+    const size_t H = model_->config().hidden;
+    if (context.size() < 2 || !started_) return {};
+    const uint32_t last = uint32_t(context.size()) - 2; // the entry that drafts the token after context
+    const uint32_t have = uint32_t(hidden_.size() / H);
+    // A position the head has no hidden state for (before the window, or one
+    // the backbone has not shown yet) cannot be drafted from.
+    if (last < base_ || last >= hiddenStart_ + have) return {};
+    if (exact_ < hiddenStart_) { // a gap in the hidden states: the head's cache starts again where they do
+        base_ = exact_ = hiddenStart_;
+        runner_.reset();
+        if (last < base_) return {};
+    }
+    exact_ = std::min(exact_, last); // an entry past `last` was provisional or is stale
+    runner_.rewind(exact_ - base_);
+    const uint32_t n = last + 1 - exact_;
+    std::vector<float> x(size_t(n) * H);
+    for (uint32_t i = 0; i < n; ++i) {
+        const uint32_t p = exact_ + i;
+        input(context[p + 1], hidden_.data() + size_t(p - hiddenStart_) * H, x.data() + size_t(i) * H);
+    }
+    auto logits = runner_.forwardInputs(x);
+    exact_ = last + 1;
+    // The entries up to `last` are made: their hidden states are not needed again.
+    const uint32_t drop = std::min(last + 1, hiddenStart_ + have) - hiddenStart_;
+    hidden_.erase(hidden_.begin(), hidden_.begin() + long(size_t(drop) * H));
+    hiddenStart_ += drop;
+    return logits;
+}
+
+int32_t MtpDrafter::pick(const std::vector<float>& logits, std::span<const int32_t> history, Sampler* sampler,
+                         std::vector<TokenDistribution>* q) {
+    if (!sampler || sampler->greedy()) return int32_t(std::max_element(logits.begin(), logits.end()) - logits.begin());
+    auto d = sampler->distribution(logits, history);
+    const int32_t t = sampler->draw(d);
+    if (q) q->push_back(std::move(d));
+    return t;
+}
+
+std::vector<int32_t> MtpDrafter::draft(std::span<const int32_t> context, uint32_t max, Sampler* sampler, std::vector<TokenDistribution>* q) {
+    if (q) q->clear();
+    if (max == 0) return {};
+    auto logits = logitsAfter(context);
+    if (logits.empty()) return {};
+    const size_t H = model_->config().hidden;
+    std::vector<int32_t> history(context.begin(), context.end()), out;
+    out.push_back(pick(logits, history, sampler, q));
+    // Chained drafts: the head's own hidden state stands in for the backbone's.
+    while (out.size() < max && runner_.position() < runner_.contextSize()) {
+        history.push_back(out.back());
+        std::vector<float> h(runner_.hidden().end() - long(H), runner_.hidden().end()), x(H);
+        input(out.back(), h.data(), x.data());
+        logits = runner_.forwardInputs(x);
+        out.push_back(pick(logits, history, sampler, q));
+    }
+    return out;
+}
+
+} // namespace cmf::engine
