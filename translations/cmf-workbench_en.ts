@@ -985,6 +985,22 @@
         <source>auto (routing)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Drafted tokens are verified in one pass over the weights: greedy replies are the same as without, sampled ones have the same distribution; each reply&apos;s line shows how many drafts were accepted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Speculative decoding</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>prompt lookup</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MTP head</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cmfw::ChatView</name>
@@ -1218,6 +1234,22 @@
     </message>
     <message>
         <source>Estimated: %1 weights + %2 KV cache + %3 recurrent state (with its checkpoints) = %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MTP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>lookup</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 drafts: %2 of %3 accepted (%4%), %5 tokens per pass</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 drafts: none proposed</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -992,6 +992,22 @@
         <source>auto (routing)</source>
         <translation>авто (маршрутизация)</translation>
     </message>
+    <message>
+        <source>Drafted tokens are verified in one pass over the weights: greedy replies are the same as without, sampled ones have the same distribution; each reply&apos;s line shows how many drafts were accepted</source>
+        <translation>Черновые токены проверяются за один проход по весам: жадные ответы те же, что и без них, у сэмплированных то же распределение; строка каждого ответа показывает, сколько черновиков принято</translation>
+    </message>
+    <message>
+        <source>Speculative decoding</source>
+        <translation>Спекулятивное декодирование</translation>
+    </message>
+    <message>
+        <source>prompt lookup</source>
+        <translation>поиск в контексте</translation>
+    </message>
+    <message>
+        <source>MTP head</source>
+        <translation>голова MTP</translation>
+    </message>
 </context>
 <context>
     <name>cmfw::ChatView</name>
@@ -1226,6 +1242,22 @@
     <message>
         <source>Estimated: %1 weights + %2 KV cache + %3 recurrent state (with its checkpoints) = %4</source>
         <translation>Оценка: %1 весов + %2 KV-кэша + %3 рекуррентного состояния (с контрольными точками) = %4</translation>
+    </message>
+    <message>
+        <source>MTP</source>
+        <translation>MTP</translation>
+    </message>
+    <message>
+        <source>lookup</source>
+        <translation>поиск</translation>
+    </message>
+    <message>
+        <source>%1 drafts: %2 of %3 accepted (%4%), %5 tokens per pass</source>
+        <translation>черновики %1: принято %2 из %3 (%4%), %5 токена за проход</translation>
+    </message>
+    <message>
+        <source>%1 drafts: none proposed</source>
+        <translation>черновики %1: не предложено ни одного</translation>
     </message>
 </context>
 <context>

@@ -978,6 +978,22 @@
         <source>auto (routing)</source>
         <translation>自动（路由）</translation>
     </message>
+    <message>
+        <source>Drafted tokens are verified in one pass over the weights: greedy replies are the same as without, sampled ones have the same distribution; each reply&apos;s line shows how many drafts were accepted</source>
+        <translation>草稿词元在一次权重遍历中验证：贪心回复与不使用时相同，采样回复分布相同；每条回复的统计行显示接受了多少草稿</translation>
+    </message>
+    <message>
+        <source>Speculative decoding</source>
+        <translation>推测解码</translation>
+    </message>
+    <message>
+        <source>prompt lookup</source>
+        <translation>提示查找</translation>
+    </message>
+    <message>
+        <source>MTP head</source>
+        <translation>MTP 头</translation>
+    </message>
 </context>
 <context>
     <name>cmfw::ChatView</name>
@@ -1212,6 +1228,22 @@
     <message>
         <source>Estimated: %1 weights + %2 KV cache + %3 recurrent state (with its checkpoints) = %4</source>
         <translation>估计：%1 权重 + %2 KV 缓存 + %3 循环状态（含检查点）= %4</translation>
+    </message>
+    <message>
+        <source>MTP</source>
+        <translation>MTP</translation>
+    </message>
+    <message>
+        <source>lookup</source>
+        <translation>查找</translation>
+    </message>
+    <message>
+        <source>%1 drafts: %2 of %3 accepted (%4%), %5 tokens per pass</source>
+        <translation>%1 草稿：%3 个中接受 %2 个（%4%），每次遍历 %5 个词元</translation>
+    </message>
+    <message>
+        <source>%1 drafts: none proposed</source>
+        <translation>%1 草稿：未提出任何草稿</translation>
     </message>
 </context>
 <context>

@@ -60,6 +60,12 @@ QString playChatScript(ChatView* chat, const QString& scriptPath, int timeoutMs)
             if (!choose(chat->settingsPanel()->taskBox(), step["task"].get<std::string>()))
                 return u"no task "_s + QString::fromStdString(step["task"].get<std::string>());
         }
+        if (step.contains("draft")) {
+            auto* box = chat->settingsPanel()->draftBox(); // its "off" entry is "none" itself
+            const int i = box->findData(QString::fromStdString(step["draft"].get<std::string>()));
+            if (i >= 0) box->setCurrentIndex(i);
+            else return u"no draft mode "_s + QString::fromStdString(step["draft"].get<std::string>());
+        }
         if (step.contains("max_tokens")) {
             ChatSettings m = chat->settingsPanel()->settings();
             m.maxTokens = step["max_tokens"].get<uint32_t>();

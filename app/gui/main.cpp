@@ -52,7 +52,7 @@ int main(int argc, char** argv) {
                                   u"NAME"_s);
     const QCommandLineOption chatScript(u"chat-script"_s,
                                         u"With --view chat: a JSON list of steps ({\"user\": TEXT}, {\"skill\": ID|auto|none}, "
-                                        "{\"task\": NAME|none}) played with greedy sampling before the capture."_s,
+                                        "{\"task\": NAME|none}, {\"draft\": none|lookup|mtp}) played with greedy sampling before the capture."_s,
                                         u"S.json"_s);
     const QCommandLineOption size(u"size"_s, u"Window size for --screenshot (default 1280x800)."_s, u"WxH"_s, u"1280x800"_s);
     const QCommandLineOption language(u"language"_s, u"Interface language: en, ru, zh_CN (default: settings, else the system locale)."_s,

@@ -121,6 +121,27 @@ private Q_SLOTS:
         QVERIFY2(last().stats["tokens"].get<int>() <= 2, last().stats.dump().c_str());
     }
 
+    // Speculative decoding from the panel: prompt lookup gives the same
+    // greedy reply, and its acceptance is in the reply's stats line; the demo
+    // has no MTP head, so MTP is not offered.
+    void promptLookupKeepsTheReply() {
+        const QString prompt = u"Repeat after me: the cat sat on the mat, the cat sat on the mat."_s;
+        send(prompt);
+        const std::string plain = last().text;
+        auto* box = view_->settingsPanel()->draftBox();
+        QCOMPARE(box->findData(u"mtp"_s), -1);
+        box->setCurrentIndex(box->findData(u"lookup"_s));
+        QCOMPARE(view_->controller()->settings().draft, std::string("lookup"));
+        QTest::mouseClick(view_->regenerateButton(), Qt::LeftButton);
+        QVERIFY(waitIdle());
+        QCOMPARE(last().text, plain);
+        QCOMPARE(last().stats["draft"].get<std::string>(), std::string("lookup"));
+        QVERIFY(last().stats["drafted"].get<uint64_t>() > 0);
+        QVERIFY2(view_->transcript()->toPlainText().contains(u"lookup drafts: "_s), qPrintable(view_->transcript()->toPlainText()));
+        // The choice is part of the settings a saved conversation carries.
+        QCOMPARE(ChatSettings::fromJson(view_->controller()->settings().toJson()).draft, std::string("lookup"));
+    }
+
     void regenerateRepeatsGreedyReply() {
         send(u"What does the word anchor mean?"_s);
         const std::string first = last().text;

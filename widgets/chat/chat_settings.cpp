@@ -24,7 +24,8 @@ nlohmann::json ChatSettings::toJson() const {
             {"enable_thinking", enableThinking},
             {"task", task},
             {"skill", skill},
-            {"blend", blend}};
+            {"blend", blend},
+            {"draft", draft}};
 }
 
 ChatSettings ChatSettings::fromJson(const nlohmann::json& j) {
@@ -48,6 +49,7 @@ ChatSettings ChatSettings::fromJson(const nlohmann::json& j) {
     c.task = j.value("task", c.task);
     c.skill = j.value("skill", c.skill);
     c.blend = j.value("blend", c.blend);
+    c.draft = j.value("draft", c.draft);
     return c;
 }
 

@@ -20,6 +20,7 @@ struct ChatSettings {
     std::string task;             // "" = dense
     std::string skill;            // "" = backbone, an id, or "auto"
     double blend = 0;             // with "auto": 0 = argmin, T > 0 = softmax(−E/T) blend
+    std::string draft = "none";   // speculative decoding: "none", "lookup" or "mtp" (draft.h draftModeName)
 
     // A chat samples by default (temperature 0.7, top-k 40, top-p 0.95); the
     // engine's own default is greedy, which is what `cmf run` wants.

@@ -70,6 +70,11 @@ ChatSettingsPanel::ChatSettingsPanel(QWidget* parent) : QWidget(parent) {
     sf->addRow(tr("Repetition penalty"), repeat_);
     sf->addRow(tr("Seed"), seed_);
     sf->addRow(tr("Max tokens"), maxTokens_);
+    draft_ = new QComboBox(sampling);
+    draft_->setObjectName(u"chatDraft"_s);
+    draft_->setToolTip(tr("Drafted tokens are verified in one pass over the weights: greedy replies are the same as without, "
+                          "sampled ones have the same distribution; each reply's line shows how many drafts were accepted"));
+    sf->addRow(tr("Speculative decoding"), draft_);
     sf->addRow(reset);
     layout->addWidget(sampling);
 
@@ -107,6 +112,7 @@ ChatSettingsPanel::ChatSettingsPanel(QWidget* parent) : QWidget(parent) {
     layout->addStretch(1);
 
     setChoices({}, {}, false);
+    setMtpAvailable(false);
     setSettings(ChatSettings{});
     thinking_->hide();
 
@@ -119,7 +125,7 @@ ChatSettingsPanel::ChatSettingsPanel(QWidget* parent) : QWidget(parent) {
     connect(thinking_, &QCheckBox::toggled, this, notify);
     for (auto* s : {temp_, topP_, minP_, repeat_, blend_}) connect(s, &QDoubleSpinBox::valueChanged, this, notify);
     for (auto* s : {topK_, seed_, maxTokens_, ctx_}) connect(s, &QSpinBox::valueChanged, this, notify);
-    for (auto* c : {task_, skill_}) connect(c, &QComboBox::currentIndexChanged, this, notify);
+    for (auto* c : {task_, skill_, draft_}) connect(c, &QComboBox::currentIndexChanged, this, notify);
     connect(reset, &QPushButton::clicked, this, &ChatSettingsPanel::resetSampling);
 }
 
@@ -140,6 +146,7 @@ ChatSettings ChatSettingsPanel::settings() const {
     s.task = comboValue(task_).toStdString();
     s.skill = comboValue(skill_).toStdString();
     s.blend = blend_->value();
+    s.draft = comboValue(draft_).toStdString();
     return s;
 }
 
@@ -160,6 +167,7 @@ void ChatSettingsPanel::setSettings(const ChatSettings& s) {
     selectValue(task_, QString::fromStdString(s.task));
     selectValue(skill_, QString::fromStdString(s.skill));
     blend_->setValue(s.blend);
+    selectValue(draft_, QString::fromStdString(s.draft));
     silent_ = false;
     updateEnabled();
     Q_EMIT changed();
@@ -189,6 +197,17 @@ void ChatSettingsPanel::setChoices(const std::vector<std::string>& tasks, const 
 }
 
 void ChatSettingsPanel::setThinkingAvailable(bool available) { thinking_->setVisible(available); }
+
+void ChatSettingsPanel::setMtpAvailable(bool available) {
+    const QString keep = comboValue(draft_);
+    silent_ = true;
+    draft_->clear();
+    draft_->addItem(tr("off"), u"none"_s);
+    draft_->addItem(tr("prompt lookup"), u"lookup"_s);
+    if (available) draft_->addItem(tr("MTP head"), u"mtp"_s);
+    silent_ = false;
+    selectValue(draft_, keep.isEmpty() ? u"none"_s : keep);
+}
 
 void ChatSettingsPanel::setMaxContext(uint32_t maxPositions) {
     if (!maxPositions) return;

@@ -31,6 +31,8 @@ public:
     // The file's masks and skills; auto is offered when some skill has a routing subspace.
     void setChoices(const std::vector<std::string>& tasks, const std::vector<std::string>& skills, bool canRoute);
     void setThinkingAvailable(bool available);
+    // Offers MTP drafts when the file has an MTP head (arch.mtp).
+    void setMtpAvailable(bool available);
     void setMaxContext(uint32_t maxPositions);
     void setContextUsed(uint32_t used, uint32_t size);
     void setMemoryText(const QString& text);
@@ -42,6 +44,7 @@ public:
     QProgressBar* contextMeter() const { return meter_; }
     QLabel* memoryLabel() const { return memory_; }
     QCheckBox* thinkingBox() const { return thinking_; }
+    QComboBox* draftBox() const { return draft_; }
 
     // Sampling back to ChatSettings' defaults (the rest is kept).
     void resetSampling();
@@ -56,7 +59,7 @@ private:
     QDoubleSpinBox *temp_, *topP_, *minP_, *repeat_, *blend_;
     QSpinBox *topK_, *seed_, *maxTokens_, *ctx_;
     QCheckBox* thinking_;
-    QComboBox *task_, *skill_;
+    QComboBox *task_, *skill_, *draft_;
     QProgressBar* meter_;
     QLabel* memory_;
     bool silent_ = false; // setSettings fills many widgets: one changed() at the end

@@ -67,6 +67,19 @@ QString replyStatsLine(const nlohmann::json& s) {
     parts << QCoreApplication::translate("cmfw::ChatView", "decode %1 tok/s").arg(s.value("decode_tok_s", 0.0), 0, 'f', 0);
     parts << QCoreApplication::translate("cmfw::ChatView", "%1 tokens").arg(s.value("tokens", 0));
     parts << QCoreApplication::translate("cmfw::ChatView", "finish: %1").arg(QString::fromStdString(s.value("finish", std::string())));
+    if (s.contains("drafted")) {
+        const uint64_t drafted = s.value("drafted", uint64_t(0)), accepted = s.value("accepted", uint64_t(0));
+        const uint64_t forwards = s.value("forwards", uint64_t(0)), tokens = s.value("tokens", uint64_t(0));
+        const QString mode = s.value("draft", std::string()) == "mtp" ? QCoreApplication::translate("cmfw::ChatView", "MTP")
+                                                                      : QCoreApplication::translate("cmfw::ChatView", "lookup");
+        parts << (drafted ? QCoreApplication::translate("cmfw::ChatView", "%1 drafts: %2 of %3 accepted (%4%), %5 tokens per pass")
+                                .arg(mode)
+                                .arg(accepted)
+                                .arg(drafted)
+                                .arg(100.0 * double(accepted) / double(drafted), 0, 'f', 0)
+                                .arg(forwards && tokens > 1 ? double(tokens - 1) / double(forwards) : 1.0, 0, 'f', 2)
+                          : QCoreApplication::translate("cmfw::ChatView", "%1 drafts: none proposed").arg(mode));
+    }
     if (const int dropped = s.value("context_dropped", 0); dropped > 0)
         parts << QCoreApplication::translate("cmfw::ChatView", "the oldest %1 messages did not fit the context and were left out")
                      .arg(QLocale().toString(dropped));

@@ -195,6 +195,7 @@ ChatView::ChatView(const QString& modelPath, QWidget* parent) : QWidget(parent) 
         panel_->setChoices(tasks, skills, canRoute);
         const auto& bundle = f->chatBundle();
         panel_->setThinkingAvailable(bundle && bundle->chatTemplate.find("enable_thinking") != std::string::npos);
+        panel_->setMtpAvailable(f->header().contains("arch") && f->header()["arch"].contains("mtp") && f->header()["arch"]["mtp"].is_object());
         panel_->setMaxContext(uint32_t(std::min<uint64_t>(UINT32_MAX, cmf::archUnsigned(f->header(), "max_position_embeddings").value_or(0))));
     } catch (const std::exception& e) {
         status_->setText(tr("Error: %1").arg(QString::fromUtf8(e.what())));

@@ -86,6 +86,9 @@ void ChatWorker::run(const ChatRequest& r, std::shared_ptr<std::atomic<bool>> ca
         cmf::engine::GenerationOptions g;
         g.maxTokens = r.settings.maxTokens;
         g.sampling = r.settings.sampling;
+        g.draft.mode = r.settings.draft == "mtp" ? cmf::engine::DraftMode::Mtp
+                       : r.settings.draft == "lookup" ? cmf::engine::DraftMode::Lookup
+                                                      : cmf::engine::DraftMode::None;
         const auto t0 = Clock::now();
         double ttft = -1;
         const cmf::engine::DeltaFn onDelta = [&](std::string_view piece) {
@@ -106,6 +109,12 @@ void ChatWorker::run(const ChatRequest& r, std::shared_ptr<std::atomic<bool>> ca
                           {"task", res.task},
                           {"skill", res.skill}};
         if (fit.dropped) st["context_dropped"] = fit.dropped;
+        if (g.draft.mode != cmf::engine::DraftMode::None) {
+            st["draft"] = cmf::engine::draftModeName(g.draft.mode);
+            st["drafted"] = res.drafted;
+            st["accepted"] = res.accepted;
+            st["forwards"] = res.forwards;
+        }
         if (res.routing) {
             st["routed_to"] = res.routing->backbone ? std::string("backbone") : res.routing->id;
             auto& e = st["energies"] = nlohmann::json::array();
