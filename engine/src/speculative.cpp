@@ -3,6 +3,7 @@
 #include "cmf/format/error.h"
 
 #include <algorithm>
+#include <chrono>
 
 namespace cmf::engine {
 namespace {
@@ -10,6 +11,8 @@ namespace {
 constexpr uint32_t kIdleVerifies = 8;   // verifies without an accepted draft before backing off
 constexpr uint32_t kBackOff = 16;       // tokens decoded without drafts the first time
 constexpr uint32_t kMaxBackOff = 1024;  // the longest pause: drafting is tried again now and then
+constexpr uint32_t kHopelessBackOff = 64; // the first pause when not even a fully accepted block pays
+constexpr double kPaying = 0.9;         // a block pays when it takes less than this share of plain decode's time
 
 } // namespace
 
@@ -58,7 +61,33 @@ std::vector<int32_t> DecodeStepper::propose(uint32_t room) {
     return d;
 }
 
+void DecodeStepper::settleBlock() {
+    if (!block_.open) return;
+    block_.open = false;
+    const double produced = double(block_.accepted + 1);
+    if (draft_.paceByTime && plainSeconds_ > 0 && block_.seconds >= kPaying * double(block_.drafts + 1) * plainSeconds_) {
+        idleVerifies_ = 0;
+        backOff_ = backOff_ ? std::min(2 * backOff_, kMaxBackOff) : kHopelessBackOff;
+        skip_ = backOff_;
+        return;
+    }
+    // A tenth to spare: a block that only breaks even is not worth its rejections.
+    const bool pays = draft_.paceByTime && plainSeconds_ > 0 ? block_.seconds < kPaying * produced * plainSeconds_ : block_.accepted > 0;
+    if (pays) {
+        idleVerifies_ = 0;
+        backOff_ = 0;
+        return;
+    }
+    // After a back-off, one more block that does not pay backs off again, twice as long.
+    if (++idleVerifies_ >= (backOff_ ? 1 : kIdleVerifies)) {
+        idleVerifies_ = 0;
+        backOff_ = backOff_ ? std::min(2 * backOff_, kMaxBackOff) : kBackOff;
+        skip_ = backOff_;
+    }
+}
+
 void DecodeStepper::advance(int32_t token, uint32_t room) {
+    using Clock = std::chrono::steady_clock;
     if (!pending_.empty()) {
         if (token == pending_.front()) { // already forwarded: its row is the next one
             pending_.pop_front();
@@ -66,8 +95,7 @@ void DecodeStepper::advance(int32_t token, uint32_t room) {
             context_.push_back(token);
             ++row_;
             ++stats_.accepted;
-            idleVerifies_ = 0;
-            backOff_ = 0;
+            ++block_.accepted;
             return;
         }
         // Rejected: the drafts from here on were never part of the output.
@@ -75,11 +103,16 @@ void DecodeStepper::advance(int32_t token, uint32_t room) {
         pendingQ_.clear();
         runner_.rewind(uint32_t(context_.size()));
     }
+    settleBlock();
     context_.push_back(token);
-    const auto drafts = propose(room);
+    const auto t0 = Clock::now();
+    // The first step runs plain: it times a one-token forward for the back-off.
+    const auto drafts = stats_.forwards > 0 || !draft_.paceByTime ? propose(room) : std::vector<int32_t>{};
     if (drafts.empty()) {
         rows_ = runner_.forward(std::span<const int32_t>(&context_.back(), 1));
         ++stats_.forwards;
+        const double dt = std::chrono::duration<double>(Clock::now() - t0).count();
+        plainSeconds_ = plainSeconds_ > 0 ? 0.75 * plainSeconds_ + 0.25 * dt : dt;
     } else {
         std::vector<int32_t> block{token};
         block.insert(block.end(), drafts.begin(), drafts.end());
@@ -87,13 +120,7 @@ void DecodeStepper::advance(int32_t token, uint32_t room) {
         stats_.forwards += (block.size() + Runner::kExactBlock - 1) / Runner::kExactBlock;
         stats_.drafted += drafts.size();
         pending_.assign(drafts.begin(), drafts.end());
-        // The previous block's count is settled when this one starts. After a
-        // back-off, one more verify without an acceptance backs off again, twice as long.
-        if (++idleVerifies_ > (backOff_ ? 1 : kIdleVerifies)) {
-            idleVerifies_ = 0;
-            backOff_ = backOff_ ? std::min(2 * backOff_, kMaxBackOff) : kBackOff;
-            skip_ = backOff_;
-        }
+        block_ = {true, uint32_t(drafts.size()), 0, std::chrono::duration<double>(Clock::now() - t0).count()};
     }
     forwarded();
     row_ = 0;

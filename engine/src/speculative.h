@@ -59,6 +59,8 @@ public:
 private:
     std::vector<int32_t> propose(uint32_t room);
     void forwarded(); // shows the MTP head the hidden states of the forward just made
+    // The last verify block is done (a rejection, or its rows used up): did it pay?
+    void settleBlock();
 
     Runner& runner_;
     std::vector<int32_t>& context_;
@@ -70,9 +72,22 @@ private:
     std::deque<int32_t> pending_; // drafts forwarded and not yet confirmed, in order
     std::deque<TokenDistribution> pendingQ_; // the distribution each was drawn from (empty: point masses)
     DraftStats stats_;
-    // Back-off: after several verifies in a row that accepted nothing, skip
-    // drafting for a while, twice as long each time nothing is accepted in
-    // between (a wrong draft costs compute, an MTP draft a pass over lm_head).
+    // Back-off: a verify block pays when the tokens it gave (its accepted
+    // drafts and the token after them) came in under 0.9 of the time plain decode
+    // takes for them (the seconds of a one-token forward, averaged); until a plain
+    // forward was timed, when it accepted anything. After several blocks in a
+    // row that did not pay, drafting pauses for a while, twice as long each
+    // time none paid in between. A wrong draft costs compute and an MTP draft
+    // a pass over lm_head; on a model small enough to be compute-bound even
+    // an accepted draft may cost more than it saves. A block that would not
+    // have paid with every draft accepted says drafting cannot pay on this
+    // model and machine: the pause starts long then.
+    struct Block {
+        bool open = false;
+        uint32_t drafts = 0, accepted = 0;
+        double seconds = 0; // drafting and verifying it
+    } block_;
+    double plainSeconds_ = 0; // a one-token forward, exponentially averaged (0: not timed yet)
     uint32_t idleVerifies_ = 0, skip_ = 0, backOff_ = 0;
 };
 

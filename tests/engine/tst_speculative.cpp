@@ -71,6 +71,7 @@ cmf::engine::DraftOptions mtp(uint32_t max = 0) {
     cmf::engine::DraftOptions d;
     d.mode = cmf::engine::DraftMode::Mtp;
     d.maxDraft = max;
+    d.paceByTime = false;
     return d;
 }
 
@@ -110,6 +111,7 @@ cmf::engine::DraftOptions lookup(uint32_t max = 3) {
     cmf::engine::DraftOptions d;
     d.mode = cmf::engine::DraftMode::Lookup;
     d.maxDraft = max;
+    d.paceByTime = false; // draft counts that do not depend on the machine's speed
     return d;
 }
 
