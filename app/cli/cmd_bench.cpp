@@ -29,6 +29,7 @@ namespace {
 struct BenchOptions {
     std::string path;
     uint32_t pp = 512, tg = 128, reps = 3, threads = 0;
+    uint32_t depth = 0; // tokens already in the cache before each pp and tg run (llama-bench -d)
     bool json = false, ignoreMemory = false;
     SpecialistOptions spec;
     cmf::engine::DraftOptions draft;
@@ -48,9 +49,10 @@ double peakRssMb() {
 
 // Bytes a decode step reads: every weight once (of the routed experts, the
 // top-k share), the embedding row, and the KV cache at the average position
-// of a tg run. tokens/s × this is the memory traffic to set against the
+// of a tg run after `depth` cached tokens (a sliding layer reads its window
+// at most). tokens/s × this is the memory traffic to set against the
 // machine's read bandwidth (tests/bench/bench_bandwidth).
-double decodeBytesPerToken(const cmf::engine::Model& m, uint32_t tg) {
+double decodeBytesPerToken(const cmf::engine::Model& m, uint32_t tg, uint32_t depth) {
     double bytes = 0;
     const auto add = [&](const cmf::engine::Weight& w) { bytes += w.present() ? double(w.bytes.nbytes) : 0.0; };
     for (const auto& l : m.layers()) {
@@ -66,11 +68,15 @@ double decodeBytesPerToken(const cmf::engine::Model& m, uint32_t tg) {
     add(m.lmHead());
     if (m.embed().rows()) bytes += double(m.embed().bytes.nbytes) / double(m.embed().rows());
     const auto& c = m.config();
-    // The KV cache of attention layers (half full on average over tg steps);
-    // a LinearAttention layer reads its recurrent state instead, once per token.
-    double attention = 0, linear = 0;
-    for (const auto& l : m.layers()) (l.linear.present() ? linear : attention) += 1;
-    bytes += attention * 2.0 * c.kvHeads * c.headDim * sizeof(float) * (tg / 2.0);
+    // The KV cache of attention layers (the depth and half the tg steps on
+    // average); a LinearAttention layer reads its recurrent state instead, once per token.
+    double positions = 0, linear = 0;
+    const double average = double(depth) + tg / 2.0;
+    for (const auto& l : m.layers()) {
+        if (l.linear.present()) linear += 1;
+        else positions += l.sliding && c.slidingWindow ? std::min<double>(c.slidingWindow, average) : average;
+    }
+    bytes += positions * 2.0 * c.kvHeads * c.headDim * sizeof(float);
     const auto& d = c.linear;
     bytes += linear * double(d.stateFloats()) * sizeof(float);
     return bytes;
@@ -84,18 +90,34 @@ int bench(const BenchOptions& o) {
     requireValidInput(o.path);
     const auto model = cmf::engine::Model::open(o.path);
     const uint32_t vocab = uint32_t(model->embed().rows());
-    const uint32_t ctx = std::max<uint32_t>(1, std::max(o.pp, o.tg + 1));
+    const uint32_t ctx = o.depth + std::max<uint32_t>(1, std::max(o.pp, o.tg + 1));
     requireMemory(o.ignoreMemory, *model, o.spec, ctx);
     cmf::engine::Runner runner(model, ctx);
     std::mt19937 rng(1234);
-    std::vector<int32_t> prompt(o.pp);
+    std::vector<int32_t> prompt(o.pp), context(o.depth);
     for (auto& t : prompt) t = int32_t(rng() % vocab);
+    for (auto& t : context) t = int32_t(rng() % vocab);
     runner.setup(runnerSetup(*model, o.spec, prompt.empty() ? std::span<const int32_t>() : std::span<const int32_t>(prompt)));
     const auto* stop = interruptFlag();
     using Clock = std::chrono::steady_clock;
 
-    const auto prefill = [&] {
+    // The depth's tokens, untimed: run once in chunks (a checkpoint of the
+    // recurrent state at the depth, for hybrid models), later rewound to.
+    bool filled = false;
+    const auto toDepth = [&] {
+        if (filled) {
+            runner.rewind(o.depth);
+            return;
+        }
         runner.reset();
+        if (!o.depth) return;
+        runner.requestCheckpoint(o.depth);
+        for (uint32_t at = 0; at < o.depth && !stop->load(); at += 512)
+            runner.forward(std::span<const int32_t>(context).subspan(at, std::min<uint32_t>(512, o.depth - at)));
+        filled = !stop->load();
+    };
+    const auto prefill = [&] {
+        toDepth();
         const auto t0 = Clock::now();
         runner.forward(prompt);
         return double(o.pp) / std::chrono::duration<double>(Clock::now() - t0).count();
@@ -103,13 +125,15 @@ int bench(const BenchOptions& o) {
     const bool drafting = o.draft.mode != cmf::engine::DraftMode::None;
     cmf::engine::DraftedDecode lastDrafted;
     const auto decode = [&] {
-        runner.reset();
+        toDepth();
         int32_t next = prompt.empty() ? 0 : prompt[0];
         const auto t0 = Clock::now();
         if (drafting) { // the same tg tokens forwarded, with drafts verified in blocks
             runner.keepHidden(o.draft.mode == cmf::engine::DraftMode::Mtp);
             auto logits = runner.forward(std::span<const int32_t>(&next, 1));
-            lastDrafted = cmf::engine::decodeWithDrafts(runner, {next}, std::move(logits), o.tg - 1, o.draft);
+            std::vector<int32_t> held(context);
+            held.push_back(next);
+            lastDrafted = cmf::engine::decodeWithDrafts(runner, std::move(held), std::move(logits), o.tg - 1, o.draft);
             runner.keepHidden(false);
         } else {
             for (uint32_t i = 0; i < o.tg && !stop->load(); ++i) next = argmax(runner.forward(std::span<const int32_t>(&next, 1)));
@@ -133,10 +157,11 @@ int bench(const BenchOptions& o) {
     if (!o.json && isatty(2)) std::fprintf(stderr, "\n");
     if (stop->load()) throw cmf::Error(cmf::ErrorKind::Cancelled, "interrupted");
 
-    const double bytesPerToken = decodeBytesPerToken(*model, o.tg);
+    const double bytesPerToken = decodeBytesPerToken(*model, o.tg, o.depth);
     nlohmann::json out{{"file", o.path},
                              {"pp", o.pp},
                              {"tg", o.tg},
+                             {"depth", o.depth},
                              {"pp_tok_s", median(ppRuns)},
                              {"tg_tok_s", median(tgRuns)},
                              {"pp_runs", ppRuns},
@@ -159,9 +184,10 @@ int bench(const BenchOptions& o) {
             std::snprintf(buf, sizeof buf, "%.1f-%.1f", *std::min_element(v.begin(), v.end()), *std::max_element(v.begin(), v.end()));
             return std::string(buf);
         };
-        std::printf("%-8s %12s %16s\n", "test", "tok/s", "min-max");
-        if (o.pp) std::printf("pp%-6u %12.2f %16s\n", o.pp, median(ppRuns), spread(ppRuns).c_str());
-        if (o.tg) std::printf("tg%-6u %12.2f %16s\n", o.tg, median(tgRuns), spread(tgRuns).c_str());
+        std::printf("%-14s %12s %16s\n", "test", "tok/s", "min-max");
+        const std::string at = o.depth ? " @ d" + std::to_string(o.depth) : std::string();
+        if (o.pp) std::printf("%-14s %12.2f %16s\n", ("pp" + std::to_string(o.pp) + at).c_str(), median(ppRuns), spread(ppRuns).c_str());
+        if (o.tg) std::printf("%-14s %12.2f %16s\n", ("tg" + std::to_string(o.tg) + at).c_str(), median(tgRuns), spread(tgRuns).c_str());
         if (o.tg) std::printf("decode reads %.1f MB per token: %.2f GB/s\n", bytesPerToken / 1e6, bytesPerToken * median(tgRuns) / 1e9);
         if (drafting && o.tg)
             std::printf("drafts (%s): %llu proposed, %llu accepted, %.2f tokens per pass over the weights\n",
@@ -182,6 +208,9 @@ void addBench(CLI::App& app, int* exitCode) {
     cmd->add_option("--pp", o->pp, "Prompt tokens prefilled in one batch (0 = skip)")->capture_default_str();
     cmd->add_option("--tg", o->tg, "Tokens decoded one at a time (0 = skip)")->capture_default_str();
     cmd->add_option("--reps", o->reps, "Repetitions after one warmup")->capture_default_str()->check(CLI::Range(1u, 1000u));
+    cmd->add_option("--depth", o->depth,
+                    "Tokens already in the cache before each pp and tg run (llama-bench -d): speed at a long context")
+        ->capture_default_str();
     cmd->add_option("--threads", o->threads, "Worker threads (default: all cores)");
     addSpecialistOptions(cmd, o->spec);
     addDraftOptions(cmd, o->draft);

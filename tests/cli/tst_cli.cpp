@@ -391,6 +391,11 @@ private Q_SLOTS:
         const double perToken = b.j()["decode_bytes_per_token"].get<double>();
         QVERIFY2(perToken >= 0.95 * double(total) && perToken < double(total) + 65536,
                  (std::to_string(perToken) + " vs " + std::to_string(total) + ", linear weights " + std::to_string(linearBytes)).c_str());
+        // At a depth: the second run goes back to it through the recurrent state's checkpoint.
+        const Run deep = runCmf({QStringLiteral("bench"), model, QStringLiteral("--pp"), QStringLiteral("8"), QStringLiteral("--tg"), QStringLiteral("4"),
+                                 QStringLiteral("--reps"), QStringLiteral("2"), QStringLiteral("--depth"), QStringLiteral("100"), QStringLiteral("--json")});
+        QVERIFY2(deep.code == 0, deep.err.c_str());
+        QCOMPARE(deep.j()["tg_runs"].size(), size_t(2));
     }
     void keygenSignVerify() {
         const QString key = tmp("signer.key"), other = tmp("other.key"), model = tmp("signed.cmf");

@@ -133,6 +133,23 @@ private Q_SLOTS:
         const double fileBytes = double(QFileInfo(model_).size());
         QVERIFY(j["decode_bytes_per_token"].get<double>() > 0.5 * fileBytes && j["decode_bytes_per_token"].get<double>() < fileBytes);
         QCOMPARE(runCmf({"bench", model_, "--reps", "0"}).code, 2);
+        // --depth: the runs start with that many tokens cached; each decode step
+        // reads their keys and values (layers × 2 × kv width × 4 bytes per position).
+        const Run d = runCmf({"bench", model_, "--pp", "8", "--tg", "4", "--reps", "2", "--threads", "1", "--depth", "300", "--json"});
+        QVERIFY2(d.code == 0, d.err.c_str());
+        const json k = d.j();
+        JCOMPARE(k["depth"], 300);
+        QCOMPARE(k["tg_runs"].size(), size_t(2));
+        QVERIFY(k["pp_tok_s"].get<double>() > 0 && k["tg_tok_s"].get<double>() > 0);
+        const json info = runCmf({"info", model_, "--json"}).j();
+        const auto& a = info["header"]["arch"];
+        const uint64_t kvw = a.value("num_kv_heads", a["num_attention_heads"].get<uint64_t>()) *
+                             a.value("head_dim", a["hidden_size"].get<uint64_t>() / a["num_attention_heads"].get<uint64_t>());
+        const double extra = k["decode_bytes_per_token"].get<double>() - j["decode_bytes_per_token"].get<double>();
+        QCOMPARE(extra, double(a["num_layers"].get<uint64_t>() * 2 * kvw * 4 * 300));
+        QVERIFY2(d.out.find("@ d300") == std::string::npos, d.out.c_str()); // JSON only
+        const Run text = runCmf({"bench", model_, "--pp", "8", "--tg", "4", "--reps", "1", "--depth", "40"});
+        QVERIFY2(text.out.find("pp8 @ d40") != std::string::npos && text.out.find("tg4 @ d40") != std::string::npos, text.out.c_str());
     }
     void pplMatchesReference() {
         const auto& want = reference()["heldout_perplexity"]["prose"];
