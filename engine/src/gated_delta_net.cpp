@@ -45,49 +45,111 @@ struct HeadRun {
     size_t yStride;
 };
 
+// 16 floats as one value of GCC's vector extension: each of deltaRuleHead's
+// clones compiles it to its own registers (one zmm, two ymm, four xmm), and
+// the slice's sums stay in registers across the rows instead of in memory.
+// (Always inlined, so no vector crosses a call: GCC's ABI note does not apply.)
+#pragma GCC diagnostic ignored "-Wpsabi"
+typedef float Vec16 __attribute__((vector_size(64), aligned(4)));
+__attribute__((always_inline)) inline Vec16 load16(const float* p) {
+    Vec16 v;
+    __builtin_memcpy(&v, p, sizeof v);
+    return v;
+}
+__attribute__((always_inline)) inline void store16(float* p, Vec16 v) { __builtin_memcpy(p, &v, sizeof v); }
+
+// The recurrence of one value head for the state's columns [e0, e0 + w):
+// the columns of S evolve independently (δ[e] needs only Sᵀk at column e),
+// so a slice of w columns runs through every token of the batch while it
+// stays in L1 (64 columns × 128 rows = 32 KB), instead of the whole 64 KB
+// state going through L2 twice per token. Each column sees the same
+// operations in the same order whatever the batch, so a batch and one-token
+// decodes give the same state bit for bit.
+// Two passes over the slice per token instead of three: with S' = decay·S,
+//   S'ᵀk = decay·(Sᵀk),  o = (S' + kδᵀ)ᵀq = decay·(Sᵀq) + (k·q)·δ,
+// so one read gives both products, and one read-write updates it.
+//
+// Inlined into deltaRuleHead's clones, so it is compiled for each of their targets.
+// w: the slice's width, up to 64: V = w / 16 vectors (a constant, so no
+// branch in the loops), the columns past them one by one.
+template <size_t V>
+__attribute__((always_inline)) inline void deltaRuleColumns(const HeadRun& r, size_t n, const float* beta, const float* decay, const float* kq,
+                                                            size_t e0, size_t w, float* S, std::span<const uint32_t> snapshotAfter,
+                                                            GdnState* snapshots, size_t snapAt) {
+    const size_t dk = r.dk, dv = r.dv, vecs = V, rest = w - 16 * V;
+    size_t snap = 0;
+    for (size_t t = 0; t < n; ++t) {
+        const float* ut = r.u + t * r.stride;
+        const float* q = ut + r.keyHead;
+        const float* k = ut + r.keyOffset + r.keyHead;
+        const float* v = ut + r.valueAt + e0;
+        Vec16 kv[4] = {}, sq[4] = {};
+        float kvr[16] = {}, sqr[16] = {};
+        for (size_t i = 0; i < dk; ++i) {
+            const float* Si = S + i * dv + e0;
+            const Vec16 kb = Vec16{} + k[i], qb = Vec16{} + q[i];
+            for (size_t j = 0; j < V; ++j) {
+                    const Vec16 x = load16(Si + 16 * j);
+                    kv[j] += x * kb;
+                    sq[j] += x * qb;
+                }
+            for (size_t e = 0; e < rest; ++e) {
+                kvr[e] += Si[16 * vecs + e] * k[i];
+                sqr[e] += Si[16 * vecs + e] * q[i];
+            }
+        }
+        float* o = r.y + t * r.yStride + e0;
+        Vec16 delta[4];
+        const Vec16 bt = Vec16{} + beta[t], dt = Vec16{} + decay[t], kqt = Vec16{} + kq[t];
+        float deltar[16];
+        for (size_t j = 0; j < vecs; ++j) {
+            delta[j] = bt * (load16(v + 16 * j) - dt * kv[j]);
+            store16(o + 16 * j, dt * sq[j] + kqt * delta[j]);
+        }
+        for (size_t e = 0; e < rest; ++e) {
+            deltar[e] = beta[t] * (v[16 * vecs + e] - decay[t] * kvr[e]);
+            o[16 * vecs + e] = decay[t] * sqr[e] + kq[t] * deltar[e];
+        }
+        for (size_t i = 0; i < dk; ++i) {
+            float* Si = S + i * dv + e0;
+            const Vec16 kb = Vec16{} + k[i];
+            for (size_t j = 0; j < V; ++j) store16(Si + 16 * j, dt * load16(Si + 16 * j) + kb * delta[j]);
+            for (size_t e = 0; e < rest; ++e) Si[16 * vecs + e] = decay[t] * Si[16 * vecs + e] + k[i] * deltar[e];
+        }
+        if (snap < snapshotAfter.size() && snapshotAfter[snap] == t) {
+            float* dst = snapshots[snap].s.data() + snapAt;
+            for (size_t i = 0; i < dk; ++i) std::copy_n(S + i * dv + e0, w, dst + i * dv + e0);
+            ++snap;
+        }
+    }
+}
+
 // The hot loop of prefill (key_dim·value_dim multiply-adds per head and
 // token, a sequential dependency through S): compiled for AVX-512 and AVX2
 // besides the baseline, the CPU picks at load (GCC function multiversioning).
 __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
 void deltaRuleHead(const HeadRun& r, size_t n, float* S, std::span<const uint32_t> snapshotAfter, GdnState* snapshots, size_t snapAt) {
     const size_t dk = r.dk, dv = r.dv;
-    std::vector<float> kv(dv), sq(dv), delta(dv);
-    size_t snap = 0;
+    // Per token: the gates and k·q, shared by every column slice.
+    std::vector<float> beta(n), decay(n), kq(n);
     for (size_t t = 0; t < n; ++t) {
         const float* ut = r.u + t * r.stride;
         const float* q = ut + r.keyHead;
         const float* k = ut + r.keyOffset + r.keyHead;
-        const float* v = ut + r.valueAt;
-        const float beta = sigmoid(r.b[t * r.bStride]);
-        const float decay = std::exp(r.A * softplus(r.a[t * r.bStride] + r.dtBias));
-        // Two passes over S instead of three: with S' = decay·S,
-        //   S'ᵀk = decay·(Sᵀk),  o = (S' + kδᵀ)ᵀq = decay·(Sᵀq) + (k·q)·δ,
-        // so one read of S gives both products, and one read-write updates it.
-        std::fill(kv.begin(), kv.end(), 0.0f);
-        std::fill(sq.begin(), sq.end(), 0.0f);
-        float kq = 0;
-        for (size_t i = 0; i < dk; ++i) {
-            const float* Si = S + i * dv;
-            const float ki = k[i], qi = q[i];
-            kq += ki * qi;
-            for (size_t e = 0; e < dv; ++e) {
-                kv[e] += Si[e] * ki;
-                sq[e] += Si[e] * qi;
-            }
-        }
-        float* o = r.y + t * r.yStride;
-        for (size_t e = 0; e < dv; ++e) {
-            delta[e] = beta * (v[e] - decay * kv[e]);
-            o[e] = decay * sq[e] + kq * delta[e];
-        }
-        for (size_t i = 0; i < dk; ++i) {
-            float* Si = S + i * dv;
-            const float ki = k[i];
-            for (size_t e = 0; e < dv; ++e) Si[e] = decay * Si[e] + ki * delta[e];
-        }
-        if (snap < snapshotAfter.size() && snapshotAfter[snap] == t) {
-            std::copy_n(S, dk * dv, snapshots[snap].s.data() + snapAt);
-            ++snap;
+        beta[t] = sigmoid(r.b[t * r.bStride]);
+        decay[t] = std::exp(r.A * softplus(r.a[t * r.bStride] + r.dtBias));
+        float s = 0;
+        for (size_t i = 0; i < dk; ++i) s += k[i] * q[i];
+        kq[t] = s;
+    }
+    for (size_t e0 = 0; e0 < dv; e0 += 64) {
+        const size_t w = std::min<size_t>(64, dv - e0);
+        switch (w / 16) {
+        case 4: deltaRuleColumns<4>(r, n, beta.data(), decay.data(), kq.data(), e0, w, S, snapshotAfter, snapshots, snapAt); break;
+        case 3: deltaRuleColumns<3>(r, n, beta.data(), decay.data(), kq.data(), e0, w, S, snapshotAfter, snapshots, snapAt); break;
+        case 2: deltaRuleColumns<2>(r, n, beta.data(), decay.data(), kq.data(), e0, w, S, snapshotAfter, snapshots, snapAt); break;
+        case 1: deltaRuleColumns<1>(r, n, beta.data(), decay.data(), kq.data(), e0, w, S, snapshotAfter, snapshots, snapAt); break;
+        default: deltaRuleColumns<0>(r, n, beta.data(), decay.data(), kq.data(), e0, w, S, snapshotAfter, snapshots, snapAt); break;
         }
     }
 }

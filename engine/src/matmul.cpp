@@ -98,7 +98,10 @@ void prefillInt8(const MatmulOut& o, const float* x, size_t nTok) {
         }
         kernels::quantizeActivation(xt, cols, xq.data() + t * cols, xs.data() + t * groups);
     }
-    const uint64_t block = std::max<uint64_t>(2, std::min<uint64_t>(128, (uint64_t(1) << 16) / cols)) & ~uint64_t(1);
+    std::vector<int32_t> sums(nTok * groups); // once for every block of rows
+    kernels::groupSums(xq.data(), cols, nTok, sums.data());
+    // Blocks of whole 32-row tiles of the VNNI kernel (two 16-row panels), about 64 KB of codes.
+    const uint64_t block = std::max<uint64_t>(32, std::min<uint64_t>(128, (uint64_t(1) << 16) / cols) & ~uint64_t(31));
     tbb::parallel_for(uint64_t(0), (rows + block - 1) / block, [&](uint64_t b) {
         const uint64_t r0 = b * block, r1 = std::min(rows, r0 + block);
         std::vector<int8_t> codes((r1 - r0) * cols);
@@ -107,7 +110,7 @@ void prefillInt8(const MatmulOut& o, const float* x, size_t nTok) {
             kernels::packInt8(w.bytes, w0, w1, codes.data() + (at - r0) * cols, scales.data() + (at - r0) * groups,
                               w.vbitRowStarts ? w.vbitRowStarts->data() : nullptr);
         });
-        kernels::gemmInt8(codes.data(), scales.data(), r1 - r0, cols, xq.data(), xs.data(), nTok, y + r0, rows);
+        kernels::gemmInt8(codes.data(), scales.data(), r1 - r0, cols, xq.data(), xs.data(), nTok, y + r0, rows, sums.data());
     });
 }
 

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <string_view>
+#include <vector>
 
 namespace cmf::engine::kernels {
 
@@ -114,11 +115,26 @@ const char* gemmInt8Implementation() {
     return vnni && !detail::avx512Forbidden() ? "avx512-vnni" : "avx2";
 }
 
+void groupSums(const int8_t* xq, uint64_t cols, size_t nTok, int32_t* sums) {
+    const uint64_t groups = cols / 32;
+    for (size_t t = 0; t < nTok; ++t)
+        for (uint64_t g = 0; g < groups; ++g) {
+            int32_t s = 0;
+            for (uint64_t i = 0; i < 32; ++i) s += xq[t * cols + g * 32 + i];
+            sums[t * groups + g] = s;
+        }
+}
+
 void gemmInt8(const int8_t* wq, const float* wScale, uint64_t rows, uint64_t cols, const int8_t* xq, const float* xScale, size_t nTok,
-              float* y, size_t ldy) {
+              float* y, size_t ldy, const int32_t* xSums) {
 #if defined(__x86_64__) || defined(__i386__)
     const std::string_view impl = gemmInt8Implementation();
-    if (impl == "avx512-vnni") return detail::gemmInt8Vnni(wq, wScale, rows, cols, xq, xScale, nTok, y, ldy);
+    if (impl == "avx512-vnni") {
+        if (xSums) return detail::gemmInt8Vnni(wq, wScale, rows, cols, xq, xScale, nTok, y, ldy, xSums);
+        std::vector<int32_t> sums(nTok * (cols / 32));
+        groupSums(xq, cols, nTok, sums.data());
+        return detail::gemmInt8Vnni(wq, wScale, rows, cols, xq, xScale, nTok, y, ldy, sums.data());
+    }
     if (impl == "avx2") return detail::gemmInt8Avx2(wq, wScale, rows, cols, xq, xScale, nTok, y, ldy);
 #endif
     detail::gemmInt8Scalar(wq, wScale, rows, cols, xq, xScale, nTok, y, ldy);

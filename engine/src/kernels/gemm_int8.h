@@ -24,8 +24,13 @@ bool packsToInt8(const TensorBytes& w);
 void packInt8(const TensorBytes& w, uint64_t r0, uint64_t r1, int8_t* codes, float* scales, const uint64_t* vbitRowStarts = nullptr);
 
 // y[t·ldy + r] = Σ_g wScale[r][g] · xScale[t][g] · Σ_i wq[r][32g+i] · xq[t][32g+i].
+// xSums: groupSums of xq (nullptr: computed here), for a caller that
+// multiplies the same activations by many blocks of rows.
 void gemmInt8(const int8_t* wq, const float* wScale, uint64_t rows, uint64_t cols, const int8_t* xq, const float* xScale, size_t nTok,
-              float* y, size_t ldy);
+              float* y, size_t ldy, const int32_t* xSums = nullptr);
+
+// sums[t·cols/32 + g] = Σ_i xq[t][32g+i].
+void groupSums(const int8_t* xq, uint64_t cols, size_t nTok, int32_t* sums);
 
 namespace detail {
 using GemmInt8Fn = void (*)(const int8_t*, const float*, uint64_t, uint64_t, const int8_t*, const float*, size_t, float*, size_t);
@@ -34,7 +39,7 @@ void gemmInt8Scalar(const int8_t* wq, const float* wScale, uint64_t rows, uint64
 void gemmInt8Avx2(const int8_t* wq, const float* wScale, uint64_t rows, uint64_t cols, const int8_t* xq, const float* xScale,
                   size_t nTok, float* y, size_t ldy);
 void gemmInt8Vnni(const int8_t* wq, const float* wScale, uint64_t rows, uint64_t cols, const int8_t* xq, const float* xScale,
-                  size_t nTok, float* y, size_t ldy);
+                  size_t nTok, float* y, size_t ldy, const int32_t* xSums);
 bool vnniAvailable(); // AVX-512 F/BW/VL/VNNI
 } // namespace detail
 

@@ -7,6 +7,11 @@
 // row. vpdpbusd takes unsigned × signed bytes: the weights get +128 (a xor of
 // the sign bit) and each lane starts from −128 · Σ(the group's activations),
 // so the int32 sum is exact.
+//
+// A register tile is two panels (32 rows) × four tokens: each activation
+// broadcast feeds two vpdpbusd and each weight load four, so the loads stay
+// under the multiplies. The repack is gathers, once per panel for the whole
+// batch.
 #if defined(__x86_64__) || defined(__i386__)
 #include "kernels/avx512_intrinsics.h"
 #include "kernels/gemm_int8.h"
@@ -25,67 +30,89 @@ struct Panel {
 
 void repack(const int8_t* wq, const float* ws, uint64_t nRows, uint64_t cols, Panel& p) {
     const uint64_t groups = cols / 32;
-    p.codes.assign(groups * 8 * kPanelLanes * 4, 0x80); // absent rows: weight 0
-    p.scales.assign(groups * kPanelLanes, 0.0f);
-    for (uint64_t lane = 0; lane < nRows; ++lane)
-        for (uint64_t g = 0; g < groups; ++g) {
-            p.scales[g * kPanelLanes + lane] = ws[lane * groups + g];
-            for (uint64_t q = 0; q < 8; ++q)
-                for (uint64_t b = 0; b < 4; ++b)
-                    p.codes[((g * 8 + q) * kPanelLanes + lane) * 4 + b] = uint8_t(wq[lane * cols + g * 32 + q * 4 + b]) ^ 0x80u;
+    p.codes.resize(groups * 8 * kPanelLanes * 4);
+    p.scales.resize(groups * kPanelLanes);
+    const __mmask16 live = __mmask16((1u << nRows) - 1);
+    // Lane r reads row r: 4 bytes at r·cols + 4q (codes), one float at r·groups + g (scales).
+    const __m512i lanes = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    const __m512i codeIdx = _mm512_mullo_epi32(lanes, _mm512_set1_epi32(int32_t(cols)));
+    const __m512i scaleIdx = _mm512_mullo_epi32(lanes, _mm512_set1_epi32(int32_t(groups)));
+    const __m512i sign = _mm512_set1_epi8(char(0x80));
+    for (uint64_t g = 0; g < groups; ++g) {
+        // Absent rows: weight 0 (code 0x80 after the xor), scale 0.
+        const __m512 sc = _mm512_mask_i32gather_ps(_mm512_setzero_ps(), live, scaleIdx, ws + g, 4);
+        _mm512_storeu_ps(p.scales.data() + g * kPanelLanes, sc);
+        for (uint64_t q = 0; q < 8; ++q) {
+            const __m512i c = _mm512_mask_i32gather_epi32(_mm512_setzero_si512(), live, codeIdx, wq + g * 32 + q * 4, 1);
+            _mm512_storeu_si512(p.codes.data() + (g * 8 + q) * kPanelLanes * 4, _mm512_xor_si512(c, sign));
         }
+    }
 }
 
-template <int T>
-void panelTokens(const Panel& p, uint64_t cols, const int8_t* xq, const float* xs, const int32_t* corr, size_t t0, __mmask16 rowsMask,
-                 float* y, size_t ldy) {
+// P panels (16 rows each) × T tokens from t0.
+template <int P, int T>
+void tile(const Panel* panels, uint64_t cols, const int8_t* xq, const float* xs, const int32_t* sums, size_t t0, const __mmask16* rowsMask,
+          float* y, size_t ldy) {
     const uint64_t groups = cols / 32;
-    __m512 acc[T];
-    for (int t = 0; t < T; ++t) acc[t] = _mm512_setzero_ps();
+    __m512 acc[P][T];
+    for (int p = 0; p < P; ++p)
+        for (int t = 0; t < T; ++t) acc[p][t] = _mm512_setzero_ps();
     for (uint64_t g = 0; g < groups; ++g) {
-        __m512i sum[T];
-        for (int t = 0; t < T; ++t) sum[t] = _mm512_set1_epi32(corr[(t0 + size_t(t)) * groups + g]);
-        const uint8_t* w = p.codes.data() + g * 8 * kPanelLanes * 4;
+        __m512i sum[P][T];
+        for (int t = 0; t < T; ++t) {
+            const __m512i start = _mm512_set1_epi32(-128 * sums[(t0 + size_t(t)) * groups + g]);
+            for (int p = 0; p < P; ++p) sum[p][t] = start;
+        }
         for (uint64_t q = 0; q < 8; ++q) {
-            const __m512i wv = _mm512_loadu_si512(w + q * kPanelLanes * 4);
+            __m512i wv[P];
+            for (int p = 0; p < P; ++p) wv[p] = _mm512_loadu_si512(panels[p].codes.data() + (g * 8 + q) * kPanelLanes * 4);
             for (int t = 0; t < T; ++t) {
                 int32_t quad;
                 std::memcpy(&quad, xq + (t0 + size_t(t)) * cols + g * 32 + q * 4, 4);
-                sum[t] = _mm512_dpbusd_epi32(sum[t], wv, _mm512_set1_epi32(quad));
+                const __m512i xv = _mm512_set1_epi32(quad);
+                for (int p = 0; p < P; ++p) sum[p][t] = _mm512_dpbusd_epi32(sum[p][t], wv[p], xv);
             }
         }
-        const __m512 wsv = _mm512_loadu_ps(p.scales.data() + g * kPanelLanes);
-        for (int t = 0; t < T; ++t)
-            acc[t] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(sum[t]), _mm512_mul_ps(wsv, _mm512_set1_ps(xs[(t0 + size_t(t)) * groups + g])), acc[t]);
+        for (int p = 0; p < P; ++p) {
+            const __m512 wsv = _mm512_loadu_ps(panels[p].scales.data() + g * kPanelLanes);
+            for (int t = 0; t < T; ++t)
+                acc[p][t] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(sum[p][t]), _mm512_mul_ps(wsv, _mm512_set1_ps(xs[(t0 + size_t(t)) * groups + g])),
+                                            acc[p][t]);
+        }
     }
-    for (int t = 0; t < T; ++t) _mm512_mask_storeu_ps(y + (t0 + size_t(t)) * ldy, rowsMask, acc[t]);
+    for (int p = 0; p < P; ++p)
+        for (int t = 0; t < T; ++t) _mm512_mask_storeu_ps(y + (t0 + size_t(t)) * ldy + size_t(p) * kPanelLanes, rowsMask[p], acc[p][t]);
+}
+
+template <int P>
+void tokens(const Panel* panels, uint64_t cols, const int8_t* xq, const float* xs, const int32_t* sums, size_t nTok, const __mmask16* mask,
+            float* y, size_t ldy) {
+    size_t t = 0;
+    for (; t + 4 <= nTok; t += 4) tile<P, 4>(panels, cols, xq, xs, sums, t, mask, y, ldy);
+    switch (nTok - t) {
+    case 3: tile<P, 3>(panels, cols, xq, xs, sums, t, mask, y, ldy); break;
+    case 2: tile<P, 2>(panels, cols, xq, xs, sums, t, mask, y, ldy); break;
+    case 1: tile<P, 1>(panels, cols, xq, xs, sums, t, mask, y, ldy); break;
+    default: break;
+    }
 }
 
 } // namespace
 
 void detail::gemmInt8Vnni(const int8_t* wq, const float* wScale, uint64_t rows, uint64_t cols, const int8_t* xq, const float* xScale,
-                          size_t nTok, float* y, size_t ldy) {
+                          size_t nTok, float* y, size_t ldy, const int32_t* xSums) {
     const uint64_t groups = cols / 32;
-    std::vector<int32_t> corr(nTok * groups); // −128 · Σ of each token's group
-    for (size_t t = 0; t < nTok; ++t)
-        for (uint64_t g = 0; g < groups; ++g) {
-            int32_t s = 0;
-            for (uint64_t i = 0; i < 32; ++i) s += xq[t * cols + g * 32 + i];
-            corr[t * groups + g] = -128 * s;
+    Panel panels[2];
+    for (uint64_t r0 = 0; r0 < rows; r0 += 2 * kPanelLanes) {
+        const int np = rows - r0 > kPanelLanes ? 2 : 1;
+        __mmask16 mask[2];
+        for (int p = 0; p < np; ++p) {
+            const uint64_t first = r0 + uint64_t(p) * kPanelLanes, nr = std::min(kPanelLanes, rows - first);
+            repack(wq + first * cols, wScale + first * groups, nr, cols, panels[p]);
+            mask[p] = __mmask16((1u << nr) - 1);
         }
-    Panel panel;
-    for (uint64_t r0 = 0; r0 < rows; r0 += kPanelLanes) {
-        const uint64_t nr = std::min(kPanelLanes, rows - r0);
-        repack(wq + r0 * cols, wScale + r0 * groups, nr, cols, panel);
-        const __mmask16 mask = __mmask16((1u << nr) - 1);
-        size_t t = 0;
-        for (; t + 4 <= nTok; t += 4) panelTokens<4>(panel, cols, xq, xScale, corr.data(), t, mask, y + r0, ldy);
-        switch (nTok - t) {
-        case 3: panelTokens<3>(panel, cols, xq, xScale, corr.data(), t, mask, y + r0, ldy); break;
-        case 2: panelTokens<2>(panel, cols, xq, xScale, corr.data(), t, mask, y + r0, ldy); break;
-        case 1: panelTokens<1>(panel, cols, xq, xScale, corr.data(), t, mask, y + r0, ldy); break;
-        default: break;
-        }
+        if (np == 2) tokens<2>(panels, cols, xq, xScale, xSums, nTok, mask, y + r0, ldy);
+        else tokens<1>(panels, cols, xq, xScale, xSums, nTok, mask, y + r0, ldy);
     }
 }
 
