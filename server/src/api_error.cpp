@@ -7,12 +7,12 @@ ApiError::ApiError(int status, const std::string& message, std::string param, st
     if (type_.empty()) type_ = status_ >= 500 ? "server_error" : "invalid_request_error";
 }
 
-nlohmann::json ApiError::body() const {
-    const auto orNull = [](const std::string& s) { return s.empty() ? nlohmann::json() : nlohmann::json(s); };
-    return {{"error", {{"message", what()}, {"type", type_}, {"param", orNull(param_)}, {"code", orNull(code_)}}}};
+nlohmann::ordered_json ApiError::body() const {
+    const auto orNull = [](const std::string& s) { return s.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(s); };
+    return nlohmann::ordered_json{{"error", {{"message", what()}, {"type", type_}, {"param", orNull(param_)}, {"code", orNull(code_)}}}};
 }
 
-nlohmann::json errorBody(int status, const std::string& message, const std::string& code) {
+nlohmann::ordered_json errorBody(int status, const std::string& message, const std::string& code) {
     return ApiError(status, message, {}, code).body();
 }
 

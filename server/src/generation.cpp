@@ -162,6 +162,7 @@ GenerationOutcome runOnSlot(Server::Impl& s, Slot& slot, const PreparedRequest& 
         for (size_t i = 0; i < p.scriptedReply.size(); i += 5) onText(std::string_view(p.scriptedReply).substr(i, 5));
         out.result.text = p.scriptedReply;
         out.result.finish = engine::Finish::Eos;
+        out.result.promptTokensEvaluated = ids.size();
     } else {
         out.result = session.generate(ids, p.options, onText, &cancel, onLogits);
     }

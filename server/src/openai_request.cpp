@@ -141,7 +141,7 @@ Json messages(const Json& body) {
         const Json* calls = *role == "assistant" ? field(m, "tool_calls") : nullptr;
         if (content) msg["content"] = textContent(*content, p + ".content");
         else if (!calls) throw invalidField(p + ".content", "a " + *role + " message needs 'content'", "missing_required_parameter");
-        else msg["content"] = nullptr;
+        else msg["content"] = ""; // an assistant turn of tool calls only: templates test the content as text (Qwen3: '</think>' in content)
         if (calls) msg["tool_calls"] = toolCalls(*calls, p + ".tool_calls");
         if (*role == "tool") {
             if (const auto id = string(m, "tool_call_id")) msg["tool_call_id"] = *id;

@@ -17,7 +17,9 @@ std::string newId(const std::string& prefix) {
 Json usageJson(const engine::GenerationResult& r) {
     return {{"prompt_tokens", r.promptIds.size()},
             {"completion_tokens", r.generated.size()},
-            {"total_tokens", r.promptIds.size() + r.generated.size()}};
+            {"total_tokens", r.promptIds.size() + r.generated.size()},
+            // What the slot's KV cache already held (a conversation extended, the same system prompt).
+            {"prompt_tokens_details", {{"cached_tokens", r.promptIds.size() - std::min(r.promptIds.size(), r.promptTokensEvaluated)}}}};
 }
 
 Json cmfJson(const engine::GenerationResult& r) {

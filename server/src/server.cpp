@@ -232,6 +232,6 @@ void Server::setDefaults(const Defaults& d) {
     impl_->defaults = {d.task, d.skill == "none" ? std::string() : d.skill, d.blend};
 }
 
-SlotPool& Server::slots() { return *impl_->pool; }
+SlotPool& Server::slotPool() { return *impl_->pool; }
 
 } // namespace cmf::server

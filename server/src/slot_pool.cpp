@@ -12,17 +12,24 @@ SlotPool::SlotPool(std::shared_ptr<const engine::Model> model, uint32_t slots, u
 SlotPool::Lease::~Lease() { pool_.release(slot_); }
 
 Slot* SlotPool::pickFree(std::span<const int32_t> prompt) {
+    // A slot whose conversation the prompt continues (it shares at least half
+    // of what the slot holds: the same history, or the same long system
+    // prompt), the longest such prefix first. Otherwise the slot unused the
+    // longest, so a new conversation does not evict one that is going on
+    // because the two share a template's first few tokens.
     Slot* best = nullptr;
     size_t bestShared = 0;
+    Slot* oldest = nullptr;
     for (size_t i = 0; i < slots_.size(); ++i) {
         if (busy_[i]) continue;
         Slot& s = *slots_[i];
+        if (!oldest || s.lastUsed < oldest->lastUsed) oldest = &s;
         const size_t n = std::min(s.tokens.size(), prompt.size());
         const size_t shared = size_t(std::mismatch(s.tokens.begin(), s.tokens.begin() + long(n), prompt.begin()).first - s.tokens.begin());
-        // The longest shared prefix; among equals the slot unused the longest, so fresh conversations spread out.
-        if (!best || shared > bestShared || (shared == bestShared && s.lastUsed < best->lastUsed)) best = &s, bestShared = shared;
+        if (shared == 0 || 2 * shared < s.tokens.size()) continue;
+        if (!best || shared > bestShared) best = &s, bestShared = shared;
     }
-    return best;
+    return best ? best : oldest;
 }
 
 std::unique_ptr<SlotPool::Lease> SlotPool::acquire(std::span<const int32_t> prompt) {

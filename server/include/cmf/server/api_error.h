@@ -16,7 +16,7 @@ public:
     const std::string& param() const { return param_; }
     const std::string& code() const { return code_; }
     const std::string& type() const { return type_; }
-    nlohmann::json body() const; // param and code are null when empty
+    nlohmann::ordered_json body() const; // param and code are null when empty
 
 private:
     int status_;
@@ -24,7 +24,7 @@ private:
 };
 
 // The same object for a status and message only (errors cpp-httplib raised itself).
-nlohmann::json errorBody(int status, const std::string& message, const std::string& code = {});
+nlohmann::ordered_json errorBody(int status, const std::string& message, const std::string& code = {});
 
 // 400 invalid_request_error naming the field.
 ApiError invalidField(const std::string& param, const std::string& message, const std::string& code = "invalid_value");

@@ -77,7 +77,7 @@ public:
     Defaults defaults() const;
     // Validates and sets the defaults (ApiError 400 for an unknown name).
     void setDefaults(const Defaults& d);
-    SlotPool& slots();
+    SlotPool& slotPool();
 
     struct Impl;
 
