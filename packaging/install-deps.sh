@@ -32,3 +32,6 @@ if [ ${#missing[@]} -gt 0 ]; then
 else
   echo "install-deps: all ${#packages[@]} packages present"
 fi
+
+# The OpenAI client for tests/serve (npm, into a cache of this user's; never fails the setup).
+bash "$(dirname "$0")/install-npm-test-deps.sh"

@@ -44,6 +44,7 @@ engine::GenerationOptions optionsFor(const Server::Impl& s, const GenerationRequ
     g.sampling = r.sampling;
     if (!r.seeded && !g.sampling.greedy) g.sampling.seed = std::random_device{}() | (uint64_t(std::random_device{}()) << 32);
     g.stopStrings = r.stop;
+    g.stopAtEos = !r.ignoreEos;
     g.draft = s.options.draft;
     return g;
 }
@@ -98,7 +99,8 @@ PreparedRequest prepareChat(Server::Impl& s, const ChatRequest& r) {
     p.options = optionsFor(s, r, p.promptIds.size(), 0);
     p.stream = r.stream;
     p.includeUsage = r.includeUsage;
-    if (p.tools) p.scriptedReply = s.options.scriptedToolReply;
+    // The test hook answers the question that asks for a tool; a turn that feeds a tool's result back is generated.
+    if (p.tools && p.messages.back().value("role", "") == "user") p.scriptedReply = s.options.scriptedToolReply;
     return p;
 }
 

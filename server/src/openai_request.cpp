@@ -248,6 +248,7 @@ void generationFields(const Json& body, GenerationRequest& r) {
         }
         std::erase(r.stop, std::string());
     }
+    r.ignoreEos = boolean(body, "ignore_eos").value_or(false);
     r.task = string(body, "task");
     r.skill = string(body, "skill");
     r.blend = number(body, "blend", 0, 1e6);

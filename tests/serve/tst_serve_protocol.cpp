@@ -265,6 +265,20 @@ private Q_SLOTS:
         QCOMPARE(post(*c, "/v1/completions", ids.dump()).j()["choices"][0]["text"].get<std::string>(), want.text);
     }
 
+    // ignore_eos runs to max_tokens where the model would have ended (tiny-moe ends within 60 tokens).
+    void ignoreEosRunsToMaxTokens() {
+        auto server = start(tinyMoe());
+        auto c = client(*server);
+        const auto ended = post(*c, "/v1/chat/completions", chatBody("", "Hello", 200).dump()).j();
+        QCOMPARE(ended["choices"][0]["finish_reason"].get<std::string>(), std::string("stop"));
+        QVERIFY(ended["usage"]["completion_tokens"].get<int>() < 200);
+        auto b = chatBody("", "Hello", 200);
+        b["ignore_eos"] = true;
+        const auto all = post(*c, "/v1/chat/completions", b.dump()).j();
+        QCOMPARE(all["choices"][0]["finish_reason"].get<std::string>(), std::string("length"));
+        QCOMPARE(all["usage"]["completion_tokens"].get<int>(), 200);
+    }
+
     // Seeded sampling repeats itself exactly, as the engine's seeded sampler does.
     void seededSamplingRepeats() {
         auto server = start(tinyChat());
@@ -404,7 +418,9 @@ private Q_SLOTS:
         httplib::Request req;
         req.method = "POST";
         req.path = "/v1/chat/completions";
-        req.body = chatBody(kSystem, kUser, 2000, true).dump();
+        auto body = chatBody(kSystem, kUser, 2000, true);
+        body["ignore_eos"] = true; // a reply long enough to be cut
+        req.body = body.dump();
         req.set_header("Content-Type", "application/json");
         int chunks = 0;
         req.content_receiver = [&](const char*, size_t, uint64_t, uint64_t) { return ++chunks < 3; }; // then hang up
@@ -520,7 +536,9 @@ private Q_SLOTS:
         const int port = server->port();
         std::thread streaming([&] {
             auto c = client(*server);
-            post(*c, "/v1/chat/completions", chatBody(kSystem, kUser, 2000, true).dump());
+            auto b = chatBody(kSystem, kUser, 2000, true);
+            b["ignore_eos"] = true;
+            post(*c, "/v1/chat/completions", b.dump());
         });
         for (int i = 0; i < 500 && server->slotPool().busy() == 0; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(5));
         QCOMPARE(server->slotPool().busy(), 1u);

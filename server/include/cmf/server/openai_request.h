@@ -23,6 +23,7 @@ struct GenerationRequest {
     engine::SamplingParams sampling;    // temperature 0 = greedy; OpenAI's defaults otherwise (T 1, top_p 1, no top_k)
     bool seeded = false;                // a seed was given (else the server draws one)
     std::vector<std::string> stop;      // up to 4 stop strings
+    bool ignoreEos = false;             // ignore_eos (llama.cpp's extension): run to max_tokens past end-of-sequence tokens
     // CMF extensions (§5, §9): absent = the server's defaults.
     std::optional<std::string> task, skill;
     std::optional<double> blend;

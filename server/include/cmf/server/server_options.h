@@ -32,9 +32,11 @@ struct ServerOptions {
     engine::DraftOptions draft; // speculative decoding of every reply (the output is the same)
 
     // Test-only (tests/serve, CMF_TEST_SERVE_REPLY in `cmf serve`): when set,
-    // a chat request that carries tools gets this text as the model's reply
-    // instead of a generation, streamed through the same parsing — the tiny
-    // test models never write tool-call markup themselves. Empty outside tests.
+    // a chat request that carries tools and ends with a user message gets
+    // this text as the model's reply instead of a generation, streamed
+    // through the same parsing — the tiny test models never write tool-call
+    // markup themselves. The turn that brings the tool's result back is
+    // generated as usual. Empty outside tests.
     std::string scriptedToolReply;
 };
 
