@@ -170,20 +170,30 @@ Server::~Server() { stop(); }
 
 void Server::start() {
     auto& s = *impl_;
-    std::lock_guard lock(s.runMutex);
-    if (s.started) throw std::runtime_error("the server was started already");
-    // A client that goes away mid-reply must make a write fail, not kill the process.
-    std::signal(SIGPIPE, SIG_IGN);
-    const auto& o = s.options;
-    s.port = o.port == 0 ? s.http.bind_to_any_port(o.host) : (s.http.bind_to_port(o.host, o.port) ? o.port : -1);
-    if (s.port < 0) throw std::runtime_error("cannot listen on " + o.host + ":" + std::to_string(o.port) + " (in use, or not an address of this machine)");
-    s.started = true;
-    s.thread = std::thread([&s] {
-        s.http.listen_after_bind();
-        std::lock_guard done(s.runMutex);
-        s.stopped = true;
-        s.stoppedCv.notify_all();
-    });
+    {
+        std::lock_guard lock(s.runMutex);
+        if (s.started) throw std::runtime_error("the server was started already");
+        // A client that goes away mid-reply must make a write fail, not kill the process.
+        std::signal(SIGPIPE, SIG_IGN);
+        const auto& o = s.options;
+        s.port = o.port == 0 ? s.http.bind_to_any_port(o.host) : (s.http.bind_to_port(o.host, o.port) ? o.port : -1);
+        if (s.port < 0)
+            throw std::runtime_error("cannot listen on " + o.host + ":" + std::to_string(o.port) + " (in use, or not an address of this machine)");
+        s.started = true;
+        s.thread = std::thread([&s] {
+            s.http.listen_after_bind();
+            std::lock_guard done(s.runMutex);
+            s.stopped = true;
+            s.stoppedCv.notify_all();
+        });
+    }
+    // cpp-httplib's stop() does nothing until its loop runs: a stop() right
+    // after start() (a signal at once) would leave the loop accepting forever.
+    while (!s.http.is_running()) {
+        std::lock_guard lock(s.runMutex);
+        if (s.stopped) break;
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
 }
 
 void Server::stop() {

@@ -13,6 +13,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <future>
 #include <thread>
 
 using namespace servetest;
@@ -527,6 +528,25 @@ private Q_SLOTS:
         QCOMPARE(status["counters"]["completed"].get<int>(), 3);
         QCOMPARE(post(*c, "/v1/cmf/switch", Json{{"skill", "none"}}.dump()).status, 200);
         QCOMPARE(content(post(*c, "/v1/chat/completions", chatBody(kSystem, kUser, 24).dump())), dense.text);
+    }
+
+    // stop() at once after start() (a signal the moment the address is
+    // printed) still stops: start() returns only once cpp-httplib's loop runs,
+    // before which its stop() would do nothing and the join hang.
+    void stopRightAfterStart() {
+        auto done = std::async(std::launch::async, [] {
+            for (int i = 0; i < 30; ++i) {
+                auto server = start(tinyChat());
+                server->stop();
+                if (server->running()) return false;
+            }
+            return true;
+        });
+        if (done.wait_for(std::chrono::seconds(60)) != std::future_status::ready) {
+            qCritical("stop() right after start() hangs");
+            std::abort(); // the hung join cannot be undone
+        }
+        QVERIFY(done.get());
     }
 
     // stop() while a reply streams: it returns, the reply is cancelled, the
