@@ -10,8 +10,13 @@
 
 #include "cmf/format/mask_edit.h"
 #include "cmf/server/api_error.h"
+#include "cmf/server/reply_parser.h"
 
+#include <arpa/inet.h>
 #include <atomic>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
 #include <chrono>
 #include <future>
 #include <thread>
@@ -369,6 +374,23 @@ private Q_SLOTS:
             const auto plain = post(*c, "/v1/chat/completions", chatBody(kSystem, kUser, 10).dump()).j();
             QCOMPARE(plain["choices"][0]["message"]["content"].get<std::string>(), sessionReply(tinyChat(), kSystem, kUser, 10).text);
         }
+        // A think block before the call: reasoning_content, whole and streamed.
+        o.scriptedToolReply = "<think>\nThe user wants the weather.\n</think>\n\n<tool_call>\n{\"name\": \"get_weather\", \"arguments\": {}}\n</tool_call>";
+        {
+            auto server = start(tinyChat(), o);
+            auto c = client(*server);
+            const auto j = post(*c, "/v1/chat/completions", body.dump()).j();
+            const auto& msg = j["choices"][0]["message"];
+            QCOMPARE(msg["reasoning_content"].get<std::string>(), std::string("\nThe user wants the weather.\n"));
+            QCOMPARE(msg["tool_calls"][0]["function"]["arguments"].get<std::string>(), std::string("{}"));
+            Json sb = body;
+            sb["stream"] = true;
+            std::string reasoning;
+            for (const auto& e : sseEvents(post(*c, "/v1/chat/completions", sb.dump()).body))
+                if (!e["choices"].empty() && e["choices"][0]["delta"].contains("reasoning_content"))
+                    reasoning += e["choices"][0]["delta"]["reasoning_content"].get<std::string>();
+            QCOMPARE(reasoning, std::string("\nThe user wants the weather.\n"));
+        }
         o.scriptedToolReply = "<tool_call>{\"name\": get_weather}</tool_call>";
         auto server = start(tinyChat(), o);
         auto c = client(*server);
@@ -376,6 +398,66 @@ private Q_SLOTS:
         QCOMPARE(j["choices"][0]["message"]["content"].get<std::string>(), o.scriptedToolReply);
         QVERIFY(!j["choices"][0]["message"].contains("tool_calls"));
         QCOMPARE(j["choices"][0]["finish_reason"].get<std::string>(), std::string("stop"));
+    }
+
+    // chat_template_kwargs reach the template: the demo model's Qwen3
+    // template writes an empty think block into the prompt unless
+    // enable_thinking is true; the reply equals Session's under the same variables.
+    void chatTemplateKwargs() {
+        auto server = start(tinyChat());
+        auto c = client(*server);
+        const auto plain = post(*c, "/v1/chat/completions", chatBody(kSystem, kUser, 20).dump()).j();
+        auto b = chatBody(kSystem, kUser, 20);
+        b["chat_template_kwargs"] = {{"enable_thinking", true}};
+        const auto thinking = post(*c, "/v1/chat/completions", b.dump()).j();
+        cmf::engine::Session s(tinyChat(), 2048);
+        s.setSystem(kSystem);
+        s.addMessage("user", kUser);
+        s.templateVariables()["enable_thinking"] = true;
+        QVERIFY(s.renderPrompt().find("<think>") == std::string::npos);
+        cmf::engine::GenerationOptions g;
+        g.maxTokens = 20;
+        const auto want = s.generate(s.promptIds(), g);
+        QCOMPARE(thinking["usage"]["prompt_tokens"].get<size_t>(), want.promptIds.size());
+        QVERIFY(thinking["usage"]["prompt_tokens"].get<int>() < plain["usage"]["prompt_tokens"].get<int>());
+        // The reply as the server splits it (a <think> block, if the model wrote one, is reasoning_content).
+        cmf::server::ReplyParser split(false, false);
+        auto parts = split.push(want.text);
+        const auto rest = split.finish();
+        QCOMPARE(thinking["choices"][0]["message"]["content"].get<std::string>(), parts.content + rest.content);
+        QCOMPARE(thinking["choices"][0]["message"].value("reasoning_content", std::string()), parts.reasoning + rest.reasoning);
+        b["chat_template_kwargs"] = {{"tools", Json::array()}};
+        QCOMPARE(post(*c, "/v1/chat/completions", b.dump()).j()["error"]["param"].get<std::string>(), std::string("chat_template_kwargs.tools"));
+    }
+
+    // A client that sends half a request and falls silent is dropped after
+    // the read timeout; the server keeps answering others.
+    void slowClientTimesOut() {
+        ServerOptions o;
+        o.readTimeoutSeconds = 1;
+        auto server = start(tinyChat(), o);
+        const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+        sockaddr_in addr{};
+        addr.sin_family = AF_INET;
+        addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        addr.sin_port = htons(uint16_t(server->port()));
+        QCOMPARE(::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr), 0);
+        const std::string partial = "POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{\"mess";
+        QCOMPARE(::send(fd, partial.data(), partial.size(), 0), ssize_t(partial.size()));
+        const auto t0 = std::chrono::steady_clock::now();
+        timeval tv{10, 0};
+        ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+        char buf[512];
+        const ssize_t n = ::recv(fd, buf, sizeof buf, 0);
+        const double waited = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        ::close(fd);
+        QVERIFY2(n > 0, "no answer within 10 s");
+        const std::string answer(buf, size_t(n));
+        qInfo("%s", answer.substr(0, answer.find('\r')).c_str());
+        QVERIFY2(answer.rfind("HTTP/1.1 4", 0) == 0, answer.c_str()); // refused, not served
+        QVERIFY2(waited < 4, std::to_string(waited).c_str());
+        auto c = client(*server);
+        stillAnswers(*c);
     }
 
     // A conversation extended by its next turn finds its prefix in the slot's
