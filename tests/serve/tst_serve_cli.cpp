@@ -9,6 +9,8 @@
 #include <QTest>
 #include <arpa/inet.h>
 #include <csignal>
+#include <filesystem>
+#include <set>
 #include <netinet/in.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -124,6 +126,66 @@ private Q_SLOTS:
         QCOMPARE(c.Get("/v1/models")->status, 401);
         c.set_bearer_token_auth("from-env");
         QCOMPARE(c.Get("/v1/models")->status, 200);
+        QCOMPARE(stopWith(p, SIGTERM), 0);
+    }
+
+    // skill auto: the reply carries the routing decision and every record's
+    // energy, the same as `cmf run --skill auto --json` gives for the prompt,
+    // and the same text. The file gets its subspaces from `cmf skill add`
+    // (the code donor of tests/data, the backbone's own record from chat).
+    void skillAutoReportsTheRouting() {
+        const std::string dir = cmftest::tempDir();
+        const std::string grown = dir + "/routed.cmf";
+        std::filesystem::copy_file(cmftest::converted("tiny-chat", "f32"), grown, std::filesystem::copy_options::overwrite_existing);
+        QProcess add;
+        add.start(QStringLiteral(CMF_BIN),
+                  {"skill", "add", QString::fromStdString(grown), "--from", QString::fromStdString(cmftest::dataPath("models/tiny-chat-code")),
+                   "--id", "code", "--prompts", QString::fromStdString(cmftest::dataPath("models/heldout_code.txt")), "--backbone-prompts",
+                   QString::fromStdString(cmftest::dataPath("models/heldout_chat.txt")), "--prompts-format", "paragraphs", "--quality",
+                   QString::fromStdString(cmftest::dataPath("models/heldout_code.txt"))});
+        QVERIFY(add.waitForFinished(300000));
+        QVERIFY2(add.exitCode() == 0, add.readAllStandardError().constData());
+
+        QProcess p;
+        p.setProcessEnvironment(QProcessEnvironment::systemEnvironment());
+        p.start(QStringLiteral(CMF_BIN), {"serve", QString::fromStdString(grown), "--port", "0", "--quiet"});
+        QVERIFY(p.waitForStarted(10000));
+        while (!p.canReadLine()) QVERIFY(p.waitForReadyRead(20000));
+        const int port = QString::fromUtf8(p.readLine()).trimmed().section(':', 2).toInt();
+        httplib::Client c("127.0.0.1", port);
+        c.set_read_timeout(60, 0);
+        std::set<std::string> routedTo;
+        // The first 400 bytes of the code and the chat texts the subspaces came from.
+        const auto head = [](const std::string& rel) {
+            const auto bytes = cmftest::readBytes(cmftest::dataPath(rel));
+            return std::string(bytes.begin(), bytes.begin() + 400);
+        };
+        for (const std::string& prompt : {head("models/heldout_code.txt"), head("models/heldout_chat.txt")}) {
+            const nlohmann::json body = {{"messages", {{{"role", "user"}, {"content", prompt}}}}, {"temperature", 0}, {"max_tokens", 16}, {"skill", "auto"}};
+            auto r = c.Post("/v1/chat/completions", body.dump(), "application/json");
+            QVERIFY(r);
+            QCOMPARE(r->status, 200);
+            const auto j = nlohmann::json::parse(r->body);
+            QProcess run;
+            run.start(QStringLiteral(CMF_BIN), {"run", QString::fromStdString(grown), "--chat", "--prompt", QString::fromStdString(prompt),
+                                                 "--skill", "auto", "--greedy", "--n", "16", "--json"});
+            QVERIFY(run.waitForFinished(60000));
+            const auto want = nlohmann::json::parse(run.readAllStandardOutput().toStdString());
+            QCOMPARE(j["choices"][0]["message"]["content"].get<std::string>(), want["text"].get<std::string>());
+            JCOMPARE(j["cmf"]["skill"], want["skill"]);
+            const auto& energies = j["cmf"]["routing"]["energies"];
+            QCOMPARE(energies.size(), want["energies"].size());
+            QVERIFY(energies.size() == 2); // the code skill and the backbone's own record
+            for (size_t i = 0; i < energies.size(); ++i) {
+                JCOMPARE(energies[i]["id"], want["energies"][i]["id"]);
+                QCOMPARE(energies[i]["energy"].get<double>(), want["energies"][i]["energy"].get<double>());
+            }
+            const bool backbone = j["cmf"]["routing"]["backbone"].get<bool>();
+            QCOMPARE(j["cmf"]["skill"].is_null(), backbone);
+            routedTo.insert(backbone ? "backbone" : j["cmf"]["skill"].get<std::string>());
+        }
+        // The two prompts route apart: the decision is the prompt's, not a constant.
+        QCOMPARE(routedTo, (std::set<std::string>{"backbone", "code"}));
         QCOMPARE(stopWith(p, SIGTERM), 0);
     }
 
