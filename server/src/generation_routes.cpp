@@ -87,13 +87,27 @@ bool writeStream(Server::Impl& s, StreamState& st, httplib::DataSink& sink) {
     };
     if (p.chat) write(sseEvent(frame.chunk(choice({{"role", "assistant"}, {"content", ""}}))));
     size_t toolIndex = 0;
-    const auto out = runOnSlot(s, st.lease->slot(), p, [&](const ReplyDelta& d) {
-        if (!d.reasoning.empty()) write(sseEvent(frame.chunk(choice({{"reasoning_content", d.reasoning}}))));
-        if (!d.content.empty()) write(sseEvent(frame.chunk(choice({{"content", d.content}}))));
-        for (const auto& c : d.toolCalls)
-            write(sseEvent(frame.chunk(choice({{"tool_calls", Json::array({toolCallJson(c, newId("call_"), toolIndex++)})}}))));
+    GenerationOutcome out;
+    try {
+        out = runOnSlot(s, st.lease->slot(), p, [&](const ReplyDelta& d) {
+            if (!d.reasoning.empty()) write(sseEvent(frame.chunk(choice({{"reasoning_content", d.reasoning}}))));
+            if (!d.content.empty()) write(sseEvent(frame.chunk(choice({{"content", d.content}}))));
+            for (const auto& c : d.toolCalls)
+                write(sseEvent(frame.chunk(choice({{"tool_calls", Json::array({toolCallJson(c, newId("call_"), toolIndex++)})}}))));
+            return alive;
+        });
+    } catch (const std::exception& e) {
+        // The status line went out already: the error is an event of the
+        // stream (as OpenAI sends one), and the stream ends without [DONE].
+        st.lease.reset();
+        write(sseEvent(ApiError(500, std::string("the generation failed: ") + e.what()).body()));
+        st.record.status = 500;
+        st.record.seconds = std::chrono::duration<double>(Clock::now() - st.t0).count();
+        st.recorded = true;
+        s.record(st.record);
+        if (alive) sink.done();
         return alive;
-    });
+    }
     st.lease.reset(); // the slot is free before the last bytes go out
     if (!out.cancelled()) {
         auto last = frame.chunk(choice(Json::object(), out.finishReason()));

@@ -285,6 +285,20 @@ private Q_SLOTS:
         QCOMPARE(all["usage"]["completion_tokens"].get<int>(), 200);
     }
 
+    // Speculative decoding (--draft lookup) gives the replies of plain decoding, whole and streamed.
+    void draftLookupSameReplies() {
+        ServerOptions o;
+        o.draft.mode = cmf::engine::DraftMode::Lookup;
+        auto server = start(tinyChat(), o);
+        auto c = client(*server);
+        for (const auto& [user, n] : std::vector<std::pair<std::string, uint32_t>>{{kUser, 80}, {"Write a list of fruits.", 120}}) {
+            const auto want = sessionReply(tinyChat(), "", user, n);
+            QCOMPARE(post(*c, "/v1/chat/completions", chatBody("", user, n).dump()).j()["choices"][0]["message"]["content"].get<std::string>(),
+                     want.text);
+            QCOMPARE(streamedText(sseEvents(post(*c, "/v1/chat/completions", chatBody("", user, n, true).dump()).body)), want.text);
+        }
+    }
+
     // Seeded sampling repeats itself exactly, as the engine's seeded sampler does.
     void seededSamplingRepeats() {
         auto server = start(tinyChat());
