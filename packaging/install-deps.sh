@@ -11,6 +11,8 @@ packages=(
   qt6-translations-l10n libqt6opengl6-dev libgl-dev libxkbcommon-dev
   # format and engine libraries
   nlohmann-json3-dev libsodium-dev libtbb-dev libeigen3-dev libpcre2-dev libutf8proc-dev libcli11-dev
+  # cmf serve: the HTTP server (cpp-httplib 0.11: header + libcpp-httplib.so, pkg-config cpp-httplib)
+  libcpp-httplib-dev
   # headless GUI runs and screenshots
   xvfb xauth
 )
@@ -30,3 +32,6 @@ if [ ${#missing[@]} -gt 0 ]; then
 else
   echo "install-deps: all ${#packages[@]} packages present"
 fi
+
+# The OpenAI client for tests/serve (npm, into a cache of this user's; never fails the setup).
+bash "$(dirname "$0")/install-npm-test-deps.sh"

@@ -39,5 +39,6 @@ void addRouteStats(CLI::App& app, int* exitCode);
 void addRoute(CLI::App& app, int* exitCode);
 void addExplain(CLI::App& app, int* exitCode);
 void addDiff(CLI::App& app, int* exitCode);
+void addServe(CLI::App& app, int* exitCode);
 
 } // namespace cmfcli

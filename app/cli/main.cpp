@@ -42,6 +42,7 @@ int main(int argc, char** argv) {
     cmfcli::addRoute(app, &code);
     cmfcli::addExplain(app, &code);
     cmfcli::addDiff(app, &code);
+    cmfcli::addServe(app, &code);
     try {
         app.parse(argc, argv);
     } catch (const CLI::Success& e) {

@@ -74,6 +74,7 @@ std::vector<QStringList> verbsReading(const QString& FILE) {
         {u"moe-defrag"_qs, FILE, u"--stats"_qs, stats, u"--cover"_qs, u"0.9"_qs, u"--output"_qs, out},
         {u"moe-mask"_qs, FILE, u"--stats"_qs, stats, u"--cover"_qs, u"0.9"_qs, u"--task"_qs, u"t"_qs, u"--output"_qs, out},
         {u"sign"_qs, FILE, u"--key"_qs, key},
+        {u"serve"_qs, FILE, u"--port"_qs, u"0"_qs},
     };
 }
 

@@ -83,6 +83,11 @@ public:
     void clear() { messages_ = nlohmann::ordered_json::array(); }
     void addMessage(const std::string& role, const std::string& content) { messages_.push_back({{"role", role}, {"content", content}}); }
     const nlohmann::ordered_json& messages() const { return messages_; }
+    // Replaces the conversation with a whole message list as the template
+    // takes it (OpenAI-style: assistant tool_calls, role "tool" results,
+    // a system message of its own), for a server that gets every turn in each
+    // request. setSystem's prompt still goes first when not empty.
+    void setMessages(nlohmann::ordered_json messages) { messages_ = std::move(messages); }
     // Extra template variables (enable_thinking, tools, documents, ...).
     // enable_thinking defaults to false.
     nlohmann::ordered_json& templateVariables() { return variables_; }
