@@ -186,6 +186,20 @@ private Q_SLOTS:
         }
         // The two prompts route apart: the decision is the prompt's, not a constant.
         QCOMPARE(routedTo, (std::set<std::string>{"backbone", "code"}));
+        // A per-request blend: every record weighted by softmax(-E/T), as `cmf run --blend` does it.
+        const std::string prompt = head("models/heldout_code.txt");
+        const nlohmann::json body = {{"messages", {{{"role", "user"}, {"content", prompt}}}}, {"temperature", 0}, {"max_tokens", 16},
+                                     {"skill", "auto"}, {"blend", 0.5}};
+        auto r = c.Post("/v1/chat/completions", body.dump(), "application/json");
+        QVERIFY(r);
+        const auto j = nlohmann::json::parse(r->body);
+        QCOMPARE(j["cmf"]["skill"].get<std::string>(), std::string("blend"));
+        QProcess run;
+        run.start(QStringLiteral(CMF_BIN), {"run", QString::fromStdString(grown), "--chat", "--prompt", QString::fromStdString(prompt), "--skill",
+                                             "auto", "--blend", "0.5", "--greedy", "--n", "16", "--json"});
+        QVERIFY(run.waitForFinished(60000));
+        QCOMPARE(j["choices"][0]["message"]["content"].get<std::string>(),
+                 nlohmann::json::parse(run.readAllStandardOutput().toStdString())["text"].get<std::string>());
         QCOMPARE(stopWith(p, SIGTERM), 0);
     }
 
