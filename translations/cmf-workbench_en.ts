@@ -2327,6 +2327,18 @@
         <source>Compare %1 with</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Ser&amp;ve this model…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Serve the current file (the demo model when none is open) to other programs over the OpenAI chat API</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Serve window opened on %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cmfw::MaskBitmapPanel</name>
@@ -3045,6 +3057,125 @@ group scales: min %4, mean %5, max %6</source>
         <source>%1
 offset %2
 length %3 (%4 of the file)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::ServeView</name>
+    <message>
+        <source>Serve %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>127.0.0.1: this machine only. 0.0.0.0: every interface (set a key then)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>any free port</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none: no Authorization header needed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replies generated at once, each with its own KV cache; more requests wait in a queue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Port</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>API key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Slots</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not serving</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Client</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Request</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tokens in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tokens out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tokens/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seconds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy snippet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Error: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Serving %1 at %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>listening beyond this machine without a key: anyone who can reach port %1 can use this model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopped; the port is free</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(stream)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(cancelled)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Requests: %1 (%2 completed, %3 cancelled, %4 refused with the queue full, %5 failed) · tokens: %6 prompt, %7 completion</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -2348,6 +2348,18 @@
         <source>Compare %1 with</source>
         <translation>Сравнить %1 с</translation>
     </message>
+    <message>
+        <source>Ser&amp;ve this model…</source>
+        <translation>Запустить &amp;сервер для этой модели…</translation>
+    </message>
+    <message>
+        <source>Serve the current file (the demo model when none is open) to other programs over the OpenAI chat API</source>
+        <translation>Сделать текущий файл (демо-модель, если ничего не открыто) доступным другим программам через OpenAI chat API</translation>
+    </message>
+    <message>
+        <source>Serve window opened on %1</source>
+        <translation>Окно сервера открыто для %1</translation>
+    </message>
 </context>
 <context>
     <name>cmfw::MaskBitmapPanel</name>
@@ -3073,6 +3085,125 @@ length %3 (%4 of the file)</source>
         <translation>%1
 смещение %2
 длина %3 (%4 файла)</translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::ServeView</name>
+    <message>
+        <source>Serve %1</source>
+        <translation>Сервер: %1</translation>
+    </message>
+    <message>
+        <source>127.0.0.1: this machine only. 0.0.0.0: every interface (set a key then)</source>
+        <translation>127.0.0.1: только этот компьютер. 0.0.0.0: все интерфейсы (тогда задайте ключ)</translation>
+    </message>
+    <message>
+        <source>any free port</source>
+        <translation>любой свободный порт</translation>
+    </message>
+    <message>
+        <source>none: no Authorization header needed</source>
+        <translation>нет: заголовок Authorization не нужен</translation>
+    </message>
+    <message>
+        <source>Replies generated at once, each with its own KV cache; more requests wait in a queue</source>
+        <translation>Сколько ответов генерируется одновременно, у каждого свой KV-кэш; остальные запросы ждут в очереди</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>Хост</translation>
+    </message>
+    <message>
+        <source>Port</source>
+        <translation>Порт</translation>
+    </message>
+    <message>
+        <source>API key</source>
+        <translation>Ключ API</translation>
+    </message>
+    <message>
+        <source>Slots</source>
+        <translation>Слоты</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>Запустить</translation>
+    </message>
+    <message>
+        <source>Not serving</source>
+        <translation>Сервер не запущен</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Время</translation>
+    </message>
+    <message>
+        <source>Client</source>
+        <translation>Клиент</translation>
+    </message>
+    <message>
+        <source>Request</source>
+        <translation>Запрос</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Статус</translation>
+    </message>
+    <message>
+        <source>Tokens in</source>
+        <translation>Токенов на входе</translation>
+    </message>
+    <message>
+        <source>Tokens out</source>
+        <translation>Токенов на выходе</translation>
+    </message>
+    <message>
+        <source>Tokens/s</source>
+        <translation>Токенов/с</translation>
+    </message>
+    <message>
+        <source>Seconds</source>
+        <translation>Секунд</translation>
+    </message>
+    <message>
+        <source>Copy snippet</source>
+        <translation>Копировать пример</translation>
+    </message>
+    <message>
+        <source>Error: %1</source>
+        <translation>Ошибка: %1</translation>
+    </message>
+    <message>
+        <source>Loading %1…</source>
+        <translation>Загрузка %1…</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Остановить</translation>
+    </message>
+    <message>
+        <source>Serving %1 at %2</source>
+        <translation>%1 доступна по адресу %2</translation>
+    </message>
+    <message>
+        <source>listening beyond this machine without a key: anyone who can reach port %1 can use this model</source>
+        <translation>сервер доступен за пределами этого компьютера без ключа: любой, кто достучится до порта %1, может пользоваться моделью</translation>
+    </message>
+    <message>
+        <source>Stopped; the port is free</source>
+        <translation>Остановлен; порт свободен</translation>
+    </message>
+    <message>
+        <source>(stream)</source>
+        <translation>(поток)</translation>
+    </message>
+    <message>
+        <source>(cancelled)</source>
+        <translation>(отменён)</translation>
+    </message>
+    <message>
+        <source>Requests: %1 (%2 completed, %3 cancelled, %4 refused with the queue full, %5 failed) · tokens: %6 prompt, %7 completion</source>
+        <translation>Запросы: %1 (выполнено %2, отменено %3, отклонено при полной очереди %4, с ошибкой %5) · токены: запрос %6, ответ %7</translation>
     </message>
 </context>
 <context>

@@ -2306,6 +2306,18 @@
         <source>Compare %1 with</source>
         <translation>选择与 %1 比较的文件</translation>
     </message>
+    <message>
+        <source>Ser&amp;ve this model…</source>
+        <translation>提供此模型服务(&amp;V)…</translation>
+    </message>
+    <message>
+        <source>Serve the current file (the demo model when none is open) to other programs over the OpenAI chat API</source>
+        <translation>通过 OpenAI 聊天 API 将当前文件（未打开文件时为演示模型）提供给其他程序</translation>
+    </message>
+    <message>
+        <source>Serve window opened on %1</source>
+        <translation>已为 %1 打开服务窗口</translation>
+    </message>
 </context>
 <context>
     <name>cmfw::MaskBitmapPanel</name>
@@ -3025,6 +3037,125 @@ length %3 (%4 of the file)</source>
         <translation>%1
 偏移 %2
 长度 %3（占文件 %4）</translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::ServeView</name>
+    <message>
+        <source>Serve %1</source>
+        <translation>服务 %1</translation>
+    </message>
+    <message>
+        <source>127.0.0.1: this machine only. 0.0.0.0: every interface (set a key then)</source>
+        <translation>127.0.0.1：仅本机。0.0.0.0：所有网络接口（此时请设置密钥）</translation>
+    </message>
+    <message>
+        <source>any free port</source>
+        <translation>任意空闲端口</translation>
+    </message>
+    <message>
+        <source>none: no Authorization header needed</source>
+        <translation>无：不需要 Authorization 头</translation>
+    </message>
+    <message>
+        <source>Replies generated at once, each with its own KV cache; more requests wait in a queue</source>
+        <translation>同时生成的回复数，每个都有自己的 KV 缓存；更多请求在队列中等待</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>主机</translation>
+    </message>
+    <message>
+        <source>Port</source>
+        <translation>端口</translation>
+    </message>
+    <message>
+        <source>API key</source>
+        <translation>API 密钥</translation>
+    </message>
+    <message>
+        <source>Slots</source>
+        <translation>槽位</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>开始</translation>
+    </message>
+    <message>
+        <source>Not serving</source>
+        <translation>未在服务</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Client</source>
+        <translation>客户端</translation>
+    </message>
+    <message>
+        <source>Request</source>
+        <translation>请求</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Tokens in</source>
+        <translation>输入词元</translation>
+    </message>
+    <message>
+        <source>Tokens out</source>
+        <translation>输出词元</translation>
+    </message>
+    <message>
+        <source>Tokens/s</source>
+        <translation>词元/秒</translation>
+    </message>
+    <message>
+        <source>Seconds</source>
+        <translation>秒</translation>
+    </message>
+    <message>
+        <source>Copy snippet</source>
+        <translation>复制示例</translation>
+    </message>
+    <message>
+        <source>Error: %1</source>
+        <translation>错误：%1</translation>
+    </message>
+    <message>
+        <source>Loading %1…</source>
+        <translation>正在加载 %1…</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Serving %1 at %2</source>
+        <translation>正在 %2 提供 %1</translation>
+    </message>
+    <message>
+        <source>listening beyond this machine without a key: anyone who can reach port %1 can use this model</source>
+        <translation>在本机之外监听且未设置密钥：任何能访问端口 %1 的人都可以使用此模型</translation>
+    </message>
+    <message>
+        <source>Stopped; the port is free</source>
+        <translation>已停止；端口已释放</translation>
+    </message>
+    <message>
+        <source>(stream)</source>
+        <translation>（流式）</translation>
+    </message>
+    <message>
+        <source>(cancelled)</source>
+        <translation>（已取消）</translation>
+    </message>
+    <message>
+        <source>Requests: %1 (%2 completed, %3 cancelled, %4 refused with the queue full, %5 failed) · tokens: %6 prompt, %7 completion</source>
+        <translation>请求：%1（完成 %2，取消 %3，队列已满被拒 %4，失败 %5）· 词元：提示 %6，回复 %7</translation>
     </message>
 </context>
 <context>

@@ -7,6 +7,7 @@
 #include "settings_dialog.h"
 
 #include "chat/chat_view.h"
+#include "serve/serve_view.h"
 #include "document/cmf_document.h"
 #include "jobs/job.h"
 #include "jobs/job_runner.h"
@@ -249,6 +250,8 @@ void MainWindow::createActions() {
     chatAction_ = tools->addAction(tr("C&hat with this model…"), this, [this] { openChat(); });
     chatAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
     chatAction_->setToolTip(tr("Talk to the current file (the demo model when none is open) on the CPU engine"));
+    serveAction_ = tools->addAction(tr("Ser&ve this model…"), this, [this] { openServe(); });
+    serveAction_->setToolTip(tr("Serve the current file (the demo model when none is open) to other programs over the OpenAI chat API"));
     tools->addSeparator();
     auto* settingsAction = tools->addAction(tr("Se&ttings…"), this, &MainWindow::showSettings);
     settingsAction->setShortcut(QKeySequence::Preferences);
@@ -298,6 +301,7 @@ void MainWindow::updateActions() {
     signAction_->setEnabled(p != nullptr);
     compareAction_->setEnabled(p && !p->isError());
     chatAction_->setEnabled((p && !p->isError()) || !demoModelPath().isEmpty());
+    serveAction_->setEnabled(chatAction_->isEnabled());
     for (QAction* a : std::as_const(viewActions_)) a->setEnabled(p && !p->isError());
     central_->setCurrentWidget(tabs_->count() > 0 ? static_cast<QWidget*>(tabs_) : welcome_);
     setWindowTitle(p ? tr("%1 — CMF Workbench").arg(p->document()->fileName()) : tr("CMF Workbench"));
@@ -413,6 +417,22 @@ ChatView* MainWindow::openChat(const QString& path) {
     chat->show();
     services_.log->info(tr("Chat opened on %1").arg(QFileInfo(file).fileName()));
     return chat;
+}
+
+ServeView* MainWindow::openServe(const QString& path) {
+    QString file = path;
+    if (file.isEmpty()) {
+        if (FilePage* p = currentPage(); p && !p->isError()) file = p->document()->path();
+        else file = demoModelPath();
+    }
+    if (file.isEmpty()) return nullptr;
+    // A window of its own; closing it stops the server and frees the port.
+    auto* serve = new ServeView(file, this);
+    serve->setWindowFlag(Qt::Window);
+    serve->setAttribute(Qt::WA_DeleteOnClose);
+    serve->show();
+    services_.log->info(tr("Serve window opened on %1").arg(QFileInfo(file).fileName()));
+    return serve;
 }
 
 void MainWindow::compareDialog() {

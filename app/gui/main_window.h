@@ -24,6 +24,7 @@ namespace cmfw {
 
 class AppSettings;
 class ChatView;
+class ServeView;
 class CompareView;
 class FilePage;
 class JobRunner;
@@ -56,6 +57,8 @@ public:
     // close, stopping its reply); the current file, else the demo model, when empty.
     // Null when there is nothing to chat with.
     ChatView* openChat(const QString& path = {});
+    // Tools ▸ Serve this model…: a window running the OpenAI-compatible server over path (default: the current file).
+    ServeView* openServe(const QString& path = {});
 
     // Opens every local file the drop carries; true when there was one.
     bool openDropped(const QMimeData* mime);
@@ -110,6 +113,7 @@ private:
     QAction* signAction_;
     QAction* compareAction_;
     QAction* chatAction_;
+    QAction* serveAction_;
     QList<QAction*> viewActions_;
     std::function<bool(int)> confirmClose_;
     bool closing_ = false;

@@ -5,6 +5,7 @@
 #include "main_window.h"
 
 #include "chat/chat_view.h"
+#include "serve/serve_view.h"
 
 #include "jobs/job_runner.h"
 #include "views/file_page.h"
@@ -17,10 +18,16 @@
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QPixmap>
+#include <QLabel>
+#include <QSpinBox>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QThread>
 
 #include <cstdio>
+#include <functional>
+#include <httplib.h>
+#include <nlohmann/json.hpp>
 
 using namespace Qt::StringLiterals;
 
@@ -38,6 +45,18 @@ void settle(int ms) {
         QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
         QThread::msleep(5);
     }
+}
+
+// Processes events until done() or ms pass; whether done() came true.
+bool settleUntil(const std::function<bool()>& done, int ms) {
+    QElapsedTimer t;
+    t.start();
+    while (!done()) {
+        if (t.elapsed() > ms) return false;
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+        QThread::msleep(5);
+    }
+    return true;
 }
 
 } // namespace
@@ -89,6 +108,31 @@ int runScreenshot(const ScreenshotOptions& o) {
             return 2;
         }
         std::printf("wrote %s (%dx%d, chat, %s)\n", o.output.toLocal8Bit().constData(), shot.width(), shot.height(),
+                    QFileInfo(o.file).fileName().toLocal8Bit().constData());
+        return 0;
+    }
+    if (view == u"serve") {
+        // Serving on a free port, after one greedy chat request of its own, so the log shows a row.
+        ServeView* serve = w.openServe(o.file);
+        serve->resize(o.size);
+        serve->portBox()->setValue(0);
+        serve->startServing();
+        if (!settleUntil([&] { return serve->isServing(); }, o.timeoutMs)) {
+            fail(u"the server did not start: "_s + serve->statusLabel()->text());
+            return 2;
+        }
+        httplib::Client client("127.0.0.1", serve->port());
+        client.set_read_timeout(o.timeoutMs / 1000, 0);
+        const nlohmann::json body{{"messages", {{{"role", "user"}, {"content", "Hello there!"}}}}, {"max_tokens", 16}, {"temperature", 0}};
+        client.Post("/v1/chat/completions", body.dump(), "application/json");
+        settleUntil([&] { return serve->log()->rowCount() > 0; }, o.timeoutMs);
+        settle(300);
+        const QPixmap shot = serve->grab();
+        if (!shot.save(o.output, "PNG")) {
+            fail(u"cannot write "_s + o.output);
+            return 2;
+        }
+        std::printf("wrote %s (%dx%d, serve, %s)\n", o.output.toLocal8Bit().constData(), shot.width(), shot.height(),
                     QFileInfo(o.file).fileName().toLocal8Bit().constData());
         return 0;
     }

@@ -6,6 +6,7 @@
 #include "cmf/engine/skill_routing.h"
 
 #include <csignal>
+#include <sys/socket.h>
 #include <filesystem>
 
 namespace cmf::server {
@@ -176,6 +177,13 @@ void Server::start() {
         // A client that goes away mid-reply must make a write fail, not kill the process.
         std::signal(SIGPIPE, SIG_IGN);
         const auto& o = s.options;
+        // SO_REUSEADDR only: cpp-httplib's default also sets SO_REUSEPORT,
+        // with which a second server on the same port binds without an error
+        // and the kernel splits the connections between the two.
+        s.http.set_socket_options([](socket_t sock) {
+            const int yes = 1;
+            ::setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+        });
         s.port = o.port == 0 ? s.http.bind_to_any_port(o.host) : (s.http.bind_to_port(o.host, o.port) ? o.port : -1);
         if (s.port < 0)
             throw std::runtime_error("cannot listen on " + o.host + ":" + std::to_string(o.port) + " (in use, or not an address of this machine)");

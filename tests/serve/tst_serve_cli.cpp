@@ -40,9 +40,19 @@ int stopWith(QProcess& p, int sig) {
     return p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
 }
 
+// Whether a server can listen on 127.0.0.1:port (nobody holds it): a raw
+// socket with SO_REUSEADDR only (cpp-httplib's own bind adds SO_REUSEPORT,
+// which would share the port with a live server and prove nothing).
 bool portFree(int port) {
-    httplib::Server s;
-    const bool ok = s.bind_to_port("127.0.0.1", port);
+    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    const int one = 1;
+    ::setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+    sockaddr_in a{};
+    a.sin_family = AF_INET;
+    a.sin_port = htons(uint16_t(port));
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    const bool ok = ::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0 && ::listen(fd, 1) == 0;
+    ::close(fd);
     return ok;
 }
 

@@ -673,6 +673,18 @@ private Q_SLOTS:
         QCOMPARE(again.port(), port);
         auto c = client(again);
         QCOMPARE(get(*c, "/health").status, 200);
+        // While it serves, a second server on its port is refused (with
+        // SO_REUSEPORT, cpp-httplib's default, both would bind and the
+        // kernel would split the connections between them).
+        cmf::server::Server third(tinyChat(), o);
+        bool refused = false;
+        try {
+            third.start();
+        } catch (const std::runtime_error& e) {
+            refused = std::string(e.what()).find("cannot listen on 127.0.0.1:" + std::to_string(port)) != std::string::npos;
+        }
+        QVERIFY(refused);
+        QCOMPARE(get(*c, "/health").status, 200);
     }
 };
 
