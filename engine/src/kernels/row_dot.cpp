@@ -47,6 +47,7 @@ const detail::Table& vnniTable() {
     static const detail::Table t = [] {
         detail::Table v = detail::avx2Table();
         v.q4 = detail::q4RowsVnni;
+        v.q8 = detail::q8RowsVnni;
         return v;
     }();
     return t;

@@ -87,6 +87,7 @@ void vbitRowsScalar(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activa
 void vbitRowsAvx2(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation& a, float* y);
 // The 4-bit family with AVX-512 VNNI (only when vnniAvailable()).
 void q4RowsVnni(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation& a, float* y);
+void q8RowsVnni(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation& a, float* y); // rows of whole 32-groups, a.q set
 // A q4tp row's 32 rungs 2^(lo + c·step), polynomial exp2 (AVX2; both vector kernels use it).
 void q4tpLadderAvx2(float lo, float step, float* ladder);
 void gemmF32Avx512(const float* w, uint64_t rows, uint64_t cols, const float* x, size_t nTok, float* y, size_t ldy);
