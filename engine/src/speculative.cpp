@@ -112,7 +112,9 @@ void DecodeStepper::advance(int32_t token, uint32_t room) {
         rows_ = runner_.forward(std::span<const int32_t>(&context_.back(), 1));
         ++stats_.forwards;
         const double dt = std::chrono::duration<double>(Clock::now() - t0).count();
-        plainSeconds_ = plainSeconds_ > 0 ? 0.75 * plainSeconds_ + 0.25 * dt : dt;
+        // A minimum that drifts up 2% a step: one slow forward (the first after
+        // a prefill, a preempted one) must not make every block look cheap.
+        plainSeconds_ = plainSeconds_ > 0 ? std::min(dt, 1.02 * plainSeconds_) : dt;
     } else {
         std::vector<int32_t> block{token};
         block.insert(block.end(), drafts.begin(), drafts.end());

@@ -74,7 +74,7 @@ private:
     DraftStats stats_;
     // Back-off: a verify block pays when the tokens it gave (its accepted
     // drafts and the token after them) came in under 0.9 of the time plain decode
-    // takes for them (the seconds of a one-token forward, averaged); until a plain
+    // takes for them (the seconds of a one-token forward, its recent minimum); until a plain
     // forward was timed, when it accepted anything. After several blocks in a
     // row that did not pay, drafting pauses for a while, twice as long each
     // time none paid in between. A wrong draft costs compute and an MTP draft
@@ -87,7 +87,7 @@ private:
         uint32_t drafts = 0, accepted = 0;
         double seconds = 0; // drafting and verifying it
     } block_;
-    double plainSeconds_ = 0; // a one-token forward, exponentially averaged (0: not timed yet)
+    double plainSeconds_ = 0; // a one-token forward: the recent minimum (0: not timed yet)
     uint32_t idleVerifies_ = 0, skip_ = 0, backOff_ = 0;
 };
 
