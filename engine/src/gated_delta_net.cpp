@@ -56,7 +56,7 @@ __attribute__((always_inline)) inline Vec16 load16(const float* p) {
     __builtin_memcpy(&v, p, sizeof v);
     return v;
 }
-__attribute__((always_inline)) inline void store16(float* p, Vec16 v) { __builtin_memcpy(p, &v, sizeof v); }
+__attribute__((always_inline)) inline void store16(float* p, const Vec16& v) { __builtin_memcpy(p, &v, sizeof v); }
 
 // The recurrence of one value head for the state's columns [e0, e0 + w):
 // the columns of S evolve independently (δ[e] needs only Sᵀk at column e),

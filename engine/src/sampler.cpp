@@ -4,7 +4,6 @@
 #include <cmath>
 #include <numeric>
 #include <unordered_map>
-#include <unordered_set>
 
 namespace cmf::engine {
 namespace {
@@ -23,15 +22,15 @@ TokenDistribution Sampler::distribution(std::span<const float> logits, std::span
     std::vector<float> l(logits.begin(), logits.end());
     // Penalties over the recent window, each distinct token once (as HF's
     // repetition penalty: divide positive logits, multiply negative ones).
-    if (p_.repetitionPenalty != 1.0f || p_.presencePenalty != 0.0f) {
-        std::unordered_set<int32_t> seen;
+    if (p_.repetitionPenalty != 1.0f || p_.presencePenalty != 0.0f || p_.frequencyPenalty != 0.0f) {
+        std::unordered_map<int32_t, uint32_t> seen; // token → times in the window
         const size_t from = history.size() > p_.penaltyWindow ? history.size() - p_.penaltyWindow : 0;
-        for (size_t i = from; i < history.size(); ++i) seen.insert(history[i]);
-        for (int32_t t : seen) {
+        for (size_t i = from; i < history.size(); ++i) ++seen[history[i]];
+        for (const auto& [t, count] : seen) {
             if (t < 0 || size_t(t) >= l.size()) continue;
             float& x = l[size_t(t)];
             if (p_.repetitionPenalty != 1.0f) x = x > 0 ? x / p_.repetitionPenalty : x * p_.repetitionPenalty;
-            x -= p_.presencePenalty;
+            x -= p_.presencePenalty + p_.frequencyPenalty * float(count);
         }
     }
     // Greedy: the first maximum (ties to the lower id).

@@ -226,9 +226,7 @@ void generationFields(const Json& body, GenerationRequest& r) {
     s.presencePenalty = float(number(body, "presence_penalty", -2, 2).value_or(0));
     s.repetitionPenalty = float(number(body, "repetition_penalty", 0, 10).value_or(1));
     if (s.repetitionPenalty == 0) throw invalidField("repetition_penalty", "'repetition_penalty' must be greater than 0");
-    if (const auto f = number(body, "frequency_penalty", -2, 2); f && *f != 0)
-        throw invalidField("frequency_penalty", "frequency_penalty is not supported (presence_penalty and repetition_penalty are)",
-                           "unsupported_parameter");
+    s.frequencyPenalty = float(number(body, "frequency_penalty", -2, 2).value_or(0));
     if (const Json* seed = field(body, "seed")) {
         if (!seed->is_number_integer()) wrongType("seed", "an integer", *seed);
         s.seed = seed->is_number_unsigned() ? seed->get<uint64_t>() : uint64_t(seed->get<int64_t>());

@@ -231,6 +231,16 @@ private Q_SLOTS:
         cmf::engine::Sampler penal(rep);
         const std::vector<int32_t> history{1, 3};
         QCOMPARE(penal.sample(logits, history), 2);
+        // Frequency penalty: per time seen. Token 1 seen twice and 3 once,
+        // 0.75 each: 2 − 1.5 = 0.5 for token 1, 2 − 0.75 = 1.25 for token 3
+        // (the logits above: token 3 best now; presence alone would tie them).
+        cmf::engine::SamplingParams freq;
+        freq.frequencyPenalty = 0.75f;
+        cmf::engine::Sampler byCount(freq);
+        const std::vector<int32_t> twice{1, 1, 3};
+        const auto d = byCount.distribution(logits, twice);
+        QCOMPARE(d.size(), size_t(1));
+        QCOMPARE(byCount.sample(logits, twice), 3);
         p = {};
         p.greedy = false;
         p.seed = 42;

@@ -232,17 +232,7 @@ private Q_SLOTS:
     // verified by the same masked or overlaid model.
     void masksAndSkillsWithDrafts() {
         const std::string base = modelFile("tiny-chat"), dir = cmftest::tempDir();
-        const auto layout = cmf::maskLayoutOf(*cmf::CmfFile::open(base));
-        cmf::MaskBits bits;
-        for (uint32_t li = 0; li < layout.rows; ++li) {
-            std::vector<bool> row(layout.ffnBits);
-            for (size_t i = 0; i < row.size(); ++i) row[i] = i % 3 != 0;
-            bits.ffn.push_back(row);
-        }
-        cmf::NewMask nm;
-        nm.name = "thirds";
-        nm.blob = cmf::buildMaskBlob(layout, bits);
-        cmf::addMask(base, dir + "/spec-masked.cmf", nm);
+        cmftest::withThirdsMask(base, dir + "/spec-masked.cmf");
         const std::string withSkill =
             cmftest::withOwnSkill(dir + "/spec-masked.cmf", dir + "/spec-skill.cmf", "x",
                                   {"model.layers.0.mlp.down_proj.weight", "model.layers.1.mlp.down_proj.weight"}, -1.0f);

@@ -84,17 +84,7 @@ std::vector<int32_t> generate(const std::shared_ptr<const cmf::engine::Model>& m
 // (two down projections scaled): both change the output.
 std::string withMaskAndSkill(const std::string& in, const std::string& stem, const std::string& down) {
     const std::string dir = cmftest::tempDir();
-    const auto layout = cmf::maskLayoutOf(*cmf::CmfFile::open(in));
-    cmf::MaskBits bits;
-    for (uint32_t li = 0; li < layout.rows; ++li) {
-        std::vector<bool> row(layout.ffnBits);
-        for (size_t i = 0; i < row.size(); ++i) row[i] = i % 3 != 0;
-        bits.ffn.push_back(row);
-    }
-    cmf::NewMask nm;
-    nm.name = "thirds";
-    nm.blob = cmf::buildMaskBlob(layout, bits);
-    cmf::addMask(in, dir + "/" + stem + "-masked.cmf", nm);
+    cmftest::withThirdsMask(in, dir + "/" + stem + "-masked.cmf");
     return cmftest::withOwnSkill(dir + "/" + stem + "-masked.cmf", dir + "/" + stem + "-skill.cmf", "x",
                                  {"model.layers.0." + down, "model.layers.1." + down}, -1.0f);
 }

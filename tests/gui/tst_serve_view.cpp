@@ -3,6 +3,7 @@
 // and appears in the log with its status and tokens, the snippets name the
 // bound address, Stop frees the port, and closing the window while serving
 // stops the server too.
+#include "port_check.h"
 #include "serve/serve_view.h"
 
 #include <QLabel>
@@ -13,11 +14,6 @@
 #include <QTableWidget>
 #include <QTest>
 
-#include <arpa/inet.h>
-#include <netinet/in.h>
-#include <sys/socket.h>
-#include <unistd.h>
-
 #include <httplib.h>
 #include <nlohmann/json.hpp>
 
@@ -26,21 +22,7 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-// Whether a server can listen on 127.0.0.1:port (nobody holds it): a socket
-// with SO_REUSEADDR, as servers take one, so the TIME_WAIT of closed
-// connections does not count.
-bool portFree(int port) {
-    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-    const int one = 1;
-    ::setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
-    sockaddr_in a{};
-    a.sin_family = AF_INET;
-    a.sin_port = htons(uint16_t(port));
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    const bool ok = ::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0 && ::listen(fd, 1) == 0;
-    ::close(fd);
-    return ok;
-}
+using cmftest::portFree;
 
 bool startOnAnyPort(ServeView& v) {
     v.portBox()->setValue(0);

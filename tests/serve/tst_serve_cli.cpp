@@ -2,6 +2,7 @@
 // address as stdout's first line, SIGTERM and Ctrl-C (also mid-reply) stop
 // it with exit 0 and free the port, a non-loopback address without a key is
 // warned about, CMF_API_KEY is honoured, and bad usage exits 2.
+#include "port_check.h"
 #include "reference_models.h"
 
 #include <QProcess>
@@ -40,21 +41,7 @@ int stopWith(QProcess& p, int sig) {
     return p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
 }
 
-// Whether a server can listen on 127.0.0.1:port (nobody holds it): a raw
-// socket with SO_REUSEADDR only (cpp-httplib's own bind adds SO_REUSEPORT,
-// which would share the port with a live server and prove nothing).
-bool portFree(int port) {
-    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-    const int one = 1;
-    ::setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
-    sockaddr_in a{};
-    a.sin_family = AF_INET;
-    a.sin_port = htons(uint16_t(port));
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    const bool ok = ::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0 && ::listen(fd, 1) == 0;
-    ::close(fd);
-    return ok;
-}
+using cmftest::portFree;
 
 } // namespace
 

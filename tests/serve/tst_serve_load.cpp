@@ -27,17 +27,7 @@ constexpr int kClients = 8, kPerClient = 20, kDistinct = 40;
 
 std::shared_ptr<const cmf::engine::Model> specialist() {
     const std::string base = cmftest::converted("tiny-chat", "f32"), dir = cmftest::tempDir();
-    const auto layout = cmf::maskLayoutOf(*cmf::CmfFile::open(base));
-    cmf::MaskBits bits;
-    for (uint32_t li = 0; li < layout.rows; ++li) {
-        std::vector<bool> row(layout.ffnBits);
-        for (size_t i = 0; i < row.size(); ++i) row[i] = i % 3 != 0;
-        bits.ffn.push_back(row);
-    }
-    cmf::NewMask nm;
-    nm.name = "thirds";
-    nm.blob = cmf::buildMaskBlob(layout, bits);
-    cmf::addMask(base, dir + "/load-masked.cmf", nm);
+    cmftest::withThirdsMask(base, dir + "/load-masked.cmf");
     return cmf::engine::Model::open(cmftest::withOwnSkill(dir + "/load-masked.cmf", dir + "/load-skill.cmf", "x",
                                                           {"model.layers.0.mlp.down_proj.weight"}, -1.0f));
 }

@@ -43,17 +43,7 @@ std::shared_ptr<const cmf::engine::Model> tinyMoe() {
 std::shared_ptr<const cmf::engine::Model> specialist() {
     static auto m = [] {
         const std::string base = cmftest::converted("tiny-chat", "f32"), dir = cmftest::tempDir();
-        const auto layout = cmf::maskLayoutOf(*cmf::CmfFile::open(base));
-        cmf::MaskBits bits;
-        for (uint32_t li = 0; li < layout.rows; ++li) {
-            std::vector<bool> row(layout.ffnBits);
-            for (size_t i = 0; i < row.size(); ++i) row[i] = i % 3 != 0;
-            bits.ffn.push_back(row);
-        }
-        cmf::NewMask nm;
-        nm.name = "thirds";
-        nm.blob = cmf::buildMaskBlob(layout, bits);
-        cmf::addMask(base, dir + "/serve-masked.cmf", nm);
+        cmftest::withThirdsMask(base, dir + "/serve-masked.cmf");
         return cmf::engine::Model::open(cmftest::withOwnSkill(dir + "/serve-masked.cmf", dir + "/serve-skill.cmf", "x",
                                                               {"model.layers.0.mlp.down_proj.weight", "model.layers.1.mlp.down_proj.weight"},
                                                               -1.0f));
@@ -118,8 +108,8 @@ private Q_SLOTS:
         QTest::newRow("tools an object") << c << chat({{"tools", Json::object()}}) << 400 << "invalid_type" << "tools";
         QTest::newRow("unknown model") << c << chat({{"model", "gpt-4o"}}) << 404 << "model_not_found" << "model";
         QTest::newRow("n > 1") << c << chat({{"n", 2}}) << 400 << "unsupported_value" << "n";
-        QTest::newRow("frequency_penalty") << c << chat({{"frequency_penalty", 0.5}}) << 400 << "unsupported_parameter"
-                                           << "frequency_penalty";
+        QTest::newRow("frequency_penalty out of range") << c << chat({{"frequency_penalty", 2.5}}) << 400 << "invalid_value"
+                                                        << "frequency_penalty";
         QTest::newRow("tool_choice required") << c << chat({{"tool_choice", "required"}}) << 400 << "unsupported_value" << "tool_choice";
         QTest::newRow("max_tokens past the context") << c << chat({{"max_tokens", 5000}}) << 400 << "context_length_exceeded"
                                                      << "max_tokens";

@@ -3,6 +3,7 @@
 #include "cmf/format/cmf_file.h"
 #include "cmf/format/codec.h"
 #include "cmf/format/encode.h"
+#include "cmf/format/mask_edit.h"
 #include "cmf/format/writer.h"
 
 namespace cmftest {
@@ -47,6 +48,21 @@ std::string withOwnSkill(const std::string& in, const std::string& out, const st
         w.write("skill." + id + "." + name, r.dtype, r.dims(), bytes.data(), bytes.size());
     }
     w.commit();
+    return out;
+}
+
+std::string withThirdsMask(const std::string& in, const std::string& out) {
+    const auto layout = cmf::maskLayoutOf(*cmf::CmfFile::open(in));
+    cmf::MaskBits bits;
+    for (uint32_t li = 0; li < layout.rows; ++li) {
+        std::vector<bool> row(layout.ffnBits);
+        for (size_t i = 0; i < row.size(); ++i) row[i] = i % 3 != 0;
+        bits.ffn.push_back(row);
+    }
+    cmf::NewMask nm;
+    nm.name = "thirds";
+    nm.blob = cmf::buildMaskBlob(layout, bits);
+    cmf::addMask(in, out, nm);
     return out;
 }
 

@@ -13,4 +13,9 @@ namespace cmftest {
 std::string withOwnSkill(const std::string& in, const std::string& out, const std::string& id, const std::vector<std::string>& replaced,
                          float scale);
 
+// `in` plus a task mask "thirds" that turns off every third FFN neuron of
+// every layer (unmeasured: quality null), for tests that run under a mask.
+// Returns `out`.
+std::string withThirdsMask(const std::string& in, const std::string& out);
+
 } // namespace cmftest

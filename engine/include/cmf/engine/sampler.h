@@ -18,6 +18,7 @@ struct SamplingParams {
     float minP = 0.0f;          // 0 = off; relative to the best token's probability
     float repetitionPenalty = 1.0f; // >1 discourages tokens already in the window
     float presencePenalty = 0.0f;   // subtracted once from every seen token's logit
+    float frequencyPenalty = 0.0f;  // subtracted from a seen token's logit once per time it was seen (OpenAI's)
     uint32_t penaltyWindow = 64;
     uint64_t seed = 0;
 };
