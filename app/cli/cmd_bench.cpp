@@ -5,6 +5,7 @@
 // the vocabulary with a fixed seed; decode feeds back the greedy token.
 #include "commands.h"
 #include "draft_options.h"
+#include "kv_option.h"
 #include "memory_check.h"
 #include "specialist_options.h"
 #include "terminal_progress.h"
@@ -31,6 +32,7 @@ struct BenchOptions {
     uint32_t pp = 512, tg = 128, reps = 3, threads = 0;
     uint32_t depth = 0; // tokens already in the cache before each pp and tg run (llama-bench -d)
     bool json = false, ignoreMemory = false;
+    cmf::engine::KvType kv = cmf::engine::KvType::F32;
     SpecialistOptions spec;
     cmf::engine::DraftOptions draft;
 };
@@ -52,7 +54,7 @@ double peakRssMb() {
 // of a tg run after `depth` cached tokens (a sliding layer reads its window
 // at most). tokens/s × this is the memory traffic to set against the
 // machine's read bandwidth (tests/bench/bench_bandwidth).
-double decodeBytesPerToken(const cmf::engine::Model& m, uint32_t tg, uint32_t depth) {
+double decodeBytesPerToken(const cmf::engine::Model& m, uint32_t tg, uint32_t depth, cmf::engine::KvType kv) {
     double bytes = 0;
     const auto add = [&](const cmf::engine::Weight& w) { bytes += w.present() ? double(w.bytes.nbytes) : 0.0; };
     for (const auto& l : m.layers()) {
@@ -76,7 +78,7 @@ double decodeBytesPerToken(const cmf::engine::Model& m, uint32_t tg, uint32_t de
         if (l.linear.present()) linear += 1;
         else positions += l.sliding && c.slidingWindow ? std::min<double>(c.slidingWindow, average) : average;
     }
-    bytes += positions * 2.0 * c.kvHeads * c.headDim * sizeof(float);
+    bytes += positions * 2.0 * c.kvHeads * c.headDim * double(cmf::engine::kvElementBytes(kv));
     const auto& d = c.linear;
     bytes += linear * double(d.stateFloats()) * sizeof(float);
     return bytes;
@@ -91,8 +93,8 @@ int bench(const BenchOptions& o) {
     const auto model = cmf::engine::Model::open(o.path);
     const uint32_t vocab = uint32_t(model->embed().rows());
     const uint32_t ctx = o.depth + std::max<uint32_t>(1, std::max(o.pp, o.tg + 1));
-    requireMemory(o.ignoreMemory, *model, o.spec, ctx);
-    cmf::engine::Runner runner(model, ctx);
+    requireMemory(o.ignoreMemory, *model, o.spec, ctx, o.kv);
+    cmf::engine::Runner runner(model, ctx, nullptr, o.kv);
     std::mt19937 rng(1234);
     std::vector<int32_t> prompt(o.pp), context(o.depth);
     for (auto& t : prompt) t = int32_t(rng() % vocab);
@@ -157,11 +159,12 @@ int bench(const BenchOptions& o) {
     if (!o.json && isatty(2)) std::fprintf(stderr, "\n");
     if (stop->load()) throw cmf::Error(cmf::ErrorKind::Cancelled, "interrupted");
 
-    const double bytesPerToken = decodeBytesPerToken(*model, o.tg, o.depth);
+    const double bytesPerToken = decodeBytesPerToken(*model, o.tg, o.depth, o.kv);
     nlohmann::json out{{"file", o.path},
                              {"pp", o.pp},
                              {"tg", o.tg},
                              {"depth", o.depth},
+                             {"kv", cmf::engine::kvTypeName(o.kv)},
                              {"pp_tok_s", median(ppRuns)},
                              {"tg_tok_s", median(tgRuns)},
                              {"pp_runs", ppRuns},
@@ -214,6 +217,7 @@ void addBench(CLI::App& app, int* exitCode) {
     cmd->add_option("--threads", o->threads, "Worker threads (default: all cores)");
     addSpecialistOptions(cmd, o->spec);
     addDraftOptions(cmd, o->draft);
+    addKvOption(cmd, o->kv);
     addMemoryCheckOption(cmd, o->ignoreMemory);
     cmd->add_flag("--json", o->json, "Print JSON");
     cmd->callback([=] {

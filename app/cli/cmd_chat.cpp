@@ -4,6 +4,7 @@
 // /reset, /system TEXT, /regen, /stats, /quit; Ctrl-C stops a reply, Ctrl-D leaves.
 #include "commands.h"
 #include "draft_options.h"
+#include "kv_option.h"
 #include "memory_check.h"
 #include "specialist_options.h"
 #include "sampling_options.h"
@@ -26,6 +27,7 @@ struct ChatOptions {
     bool ctxGiven = false, ignoreMemory = false;
     cmf::engine::SamplingParams sampling;
     cmf::engine::DraftOptions draft;
+    cmf::engine::KvType kv = cmf::engine::KvType::F32;
     SpecialistOptions spec;
 };
 
@@ -33,7 +35,7 @@ struct ChatOptions {
 // the figures of the last one for /stats.
 class TerminalChat {
 public:
-    TerminalChat(const ChatOptions& o, std::shared_ptr<const cmf::engine::Model> model, uint32_t ctx) : session_(std::move(model), ctx) {
+    TerminalChat(const ChatOptions& o, std::shared_ptr<const cmf::engine::Model> model, uint32_t ctx) : session_(std::move(model), ctx, o.kv) {
         if (!session_.tokenizer()) throw cmf::Error(cmf::ErrorKind::Parse, "the file has no tokenizer section (§6): nothing to chat with");
         session_.setSystem(o.system);
         applySpecialist(session_, o.spec);
@@ -94,7 +96,7 @@ int chat(const ChatOptions& o) {
     // The default context is cut to what the model supports; an explicit --ctx past it is an error.
     const uint32_t maxPos = model->config().maxPositions;
     const uint32_t ctx = o.ctxGiven || !maxPos ? o.ctx : std::min(o.ctx, maxPos);
-    requireMemory(o.ignoreMemory, *model, o.spec, ctx); // a conversation fills its whole context in time
+    requireMemory(o.ignoreMemory, *model, o.spec, ctx, o.kv); // a conversation fills its whole context in time
     TerminalChat s(o, model, ctx);
     interruptFlag();
     std::fprintf(stderr, "chatting with %s — /reset, /system TEXT, /task NAME|none, /skill ID|auto|none, /regen, /stats, /quit; Ctrl-C stops a reply\n",
@@ -149,6 +151,7 @@ void addChat(CLI::App& app, int* exitCode) {
     cmd->add_option("--max-tokens", o->maxTokens, "Longest reply")->capture_default_str();
     addSamplingOptions(cmd, o->sampling);
     addDraftOptions(cmd, o->draft);
+    addKvOption(cmd, o->kv);
     addMemoryCheckOption(cmd, o->ignoreMemory);
     cmd->callback([=] {
         finishSamplingOptions(cmd, o->sampling);

@@ -2,6 +2,7 @@
 // file's chat template under --chat) or as token ids; cmf ppl — perplexity.
 #include "commands.h"
 #include "draft_options.h"
+#include "kv_option.h"
 #include "memory_check.h"
 #include "sampling_options.h"
 #include "specialist_options.h"
@@ -35,6 +36,7 @@ struct Options {
     bool noStop = false, json = false, ignoreMemory = false;
     cmf::engine::SamplingParams sampling;
     cmf::engine::DraftOptions draft;
+    cmf::engine::KvType kv = cmf::engine::KvType::F32;
     SpecialistOptions spec;
 };
 
@@ -65,7 +67,7 @@ int run(const Options& o) {
     std::vector<int32_t> prompt;
     if (!o.promptIds.empty()) prompt = parseIds(o.promptIds);
     const uint32_t ctx = o.ctx ? o.ctx : maxPos; // the KV cache grows only as far as it is used
-    cmf::engine::Session session(model, ctx);
+    cmf::engine::Session session(model, ctx, o.kv);
     applySpecialist(session, o.spec);
     const auto* tok = session.tokenizer();
     if (prompt.empty()) {
@@ -80,7 +82,7 @@ int run(const Options& o) {
     }
     // Before the first forward pass: the KV cache grows only as far as it is
     // used, and this run fills the prompt and --n tokens at most.
-    requireMemory(o.ignoreMemory, *model, o.spec, uint32_t(std::min<uint64_t>(ctx, prompt.size() + o.n)));
+    requireMemory(o.ignoreMemory, *model, o.spec, uint32_t(std::min<uint64_t>(ctx, prompt.size() + o.n)), o.kv);
 
     cmf::engine::GenerationOptions g;
     g.maxTokens = o.n;
@@ -145,6 +147,7 @@ void addRun(CLI::App& app, int* exitCode) {
     cmd->add_option("--top-logits", o->topLogits, "Report the K best [id, logit] pairs at every step");
     cmd->add_flag("--no-stop", o->noStop, "Keep generating past end-of-sequence tokens");
     addDraftOptions(cmd, o->draft);
+    addKvOption(cmd, o->kv);
     addSpecialistOptions(cmd, o->spec);
     addMemoryCheckOption(cmd, o->ignoreMemory);
     cmd->add_flag("--json", o->json, "Print JSON");
@@ -167,6 +170,7 @@ void addPpl(CLI::App& app, int* exitCode) {
         std::string path, file;
         uint32_t ctx = 512, stride = 256, threads = 0;
         bool json = false, ignoreMemory = false;
+        cmf::engine::KvType kv = cmf::engine::KvType::F32;
         SpecialistOptions spec;
     };
     auto o = std::make_shared<Opts>();
@@ -177,6 +181,7 @@ void addPpl(CLI::App& app, int* exitCode) {
     cmd->add_option("--threads", o->threads, "Worker threads (default: all cores)");
     cmd->add_flag("--json", o->json, "Print JSON");
     addSpecialistOptions(cmd, o->spec);
+    addKvOption(cmd, o->kv);
     addMemoryCheckOption(cmd, o->ignoreMemory);
     cmd->callback([=] {
         try {
@@ -184,7 +189,7 @@ void addPpl(CLI::App& app, int* exitCode) {
             if (o->threads) limit = std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism, o->threads);
             requireValidInput(o->path);
             const auto model = cmf::engine::Model::open(o->path);
-            requireMemory(o->ignoreMemory, *model, o->spec, o->ctx); // one window's KV cache
+            requireMemory(o->ignoreMemory, *model, o->spec, o->ctx, o->kv); // one window's KV cache
             const auto tok = cmf::engine::tokenizerOf(*model);
             std::ifstream in(o->file, std::ios::binary);
             const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
@@ -193,11 +198,12 @@ void addPpl(CLI::App& app, int* exitCode) {
             // --skill auto routes once, on the text's first window.
             const auto setup = runnerSetup(*model, o->spec, std::span<const int32_t>(ids).first(std::min<size_t>(ids.size(), o->ctx)));
             const auto r = cmf::engine::perplexity(model, ids, o->ctx, o->stride,
-                                                   cmf::Control{o->json ? cmf::ProgressFn{} : bar.callback(), interruptFlag()}, setup);
+                                                   cmf::Control{o->json ? cmf::ProgressFn{} : bar.callback(), interruptFlag()}, setup, o->kv);
             bar.finish();
             const nlohmann::json out{{"tokens", ids.size()},      {"tokens_predicted", r.tokensPredicted}, {"nll_per_token", r.nllPerToken},
                                      {"perplexity", r.perplexity}, {"ctx", o->ctx},                    {"stride", o->stride},
-                                     {"seconds", r.seconds},       {"task", o->spec.task},            {"skill", o->spec.skill}};
+                                     {"seconds", r.seconds},       {"task", o->spec.task},            {"skill", o->spec.skill},
+                                     {"kv", cmf::engine::kvTypeName(o->kv)}};
             if (o->json) std::cout << jsonText(out) << "\n";
             else std::printf("perplexity %.4f over %llu predicted tokens (nll %.5f/token, ctx %u, stride %u, %.1f s)\n", r.perplexity,
                              (unsigned long long)r.tokensPredicted, r.nllPerToken, o->ctx, o->stride, r.seconds);

@@ -4,6 +4,7 @@
 // SIGTERM: no new connections, the running replies cancelled, exit 0.
 #include "commands.h"
 #include "draft_options.h"
+#include "kv_option.h"
 #include "memory_check.h"
 #include "specialist_options.h"
 #include "terminal_progress.h"
@@ -50,7 +51,7 @@ int serve(ServeOptions o) {
     const uint32_t ctx = o.server.ctx ? o.server.ctx : std::min<uint32_t>(maxPos, 4096);
     o.server.ctx = ctx;
     // Every slot may fill its context: the KV caches of all of them at once.
-    requireMemory(o.ignoreMemory, *model, o.spec, uint32_t(std::min<uint64_t>(uint64_t(ctx) * o.server.parallel, UINT32_MAX)));
+    requireMemory(o.ignoreMemory, *model, o.spec, uint32_t(std::min<uint64_t>(uint64_t(ctx) * o.server.parallel, UINT32_MAX)), o.server.kv);
 
     cmf::server::Server server(model, o.server);
     if (!o.quiet)
@@ -104,6 +105,7 @@ void addServe(CLI::App& app, int* exitCode) {
         ->check(CLI::Range(1, 3600))
         ->capture_default_str();
     addDraftOptions(cmd, o->server.draft);
+    addKvOption(cmd, o->server.kv);
     addSpecialistOptions(cmd, o->spec);
     addMemoryCheckOption(cmd, o->ignoreMemory);
     cmd->add_flag("--quiet", o->quiet, "No line per request on stderr");

@@ -16,7 +16,8 @@ void addMemoryCheckOption(CLI::App* cmd, bool& ignore);
 
 // Throws cmf::Error(Bounds) when the weights the run touches (under spec's
 // task and skill) and the KV cache for ctx tokens exceed the budget; does
-// nothing when ignore is set.
-void requireMemory(bool ignore, const cmf::engine::Model& model, const SpecialistOptions& spec, uint32_t ctx);
+// nothing when ignore is set. kv: the KV cache's element type.
+void requireMemory(bool ignore, const cmf::engine::Model& model, const SpecialistOptions& spec, uint32_t ctx,
+                   cmf::engine::KvType kv = cmf::engine::KvType::F32);
 
 } // namespace cmfcli

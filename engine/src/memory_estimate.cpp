@@ -38,7 +38,7 @@ namespace {
 // primary: the file with the header, masks and registry (shard 1); records:
 // every tensor of the model (all shards).
 MemoryEstimate estimate(const CmfFile& primary, const std::vector<TensorRecord>& records, const std::string& task, const std::string& skill,
-                        uint32_t ctx) {
+                        uint32_t ctx, KvType kv) {
     const auto& h = primary.header();
     if (!h.contains("arch") || !h["arch"].is_object()) throw Error(ErrorKind::Parse, "header: no arch block, not a model");
     // Missing or mistyped sizes count as absent (the estimate is of what the directory holds).
@@ -52,7 +52,7 @@ MemoryEstimate estimate(const CmfFile& primary, const std::vector<TensorRecord>&
     if (const auto& a = h["arch"]; a.contains("layer_types") && a["layer_types"].is_array())
         for (const auto& t : a["layer_types"]) linear += t == "LinearAttention";
     linear = std::min(linear, layers);
-    e.kvBytesPerToken = (layers - linear) * 2 * kvHeads * headDim * sizeof(float);
+    e.kvBytesPerToken = (layers - linear) * 2 * kvHeads * headDim * kvElementBytes(kv);
     e.kvBytes = e.kvBytesPerToken * ctx;
     if (linear) {
         ModelConfig::Linear d;
@@ -119,16 +119,16 @@ MemoryEstimate estimate(const CmfFile& primary, const std::vector<TensorRecord>&
 
 } // namespace
 
-MemoryEstimate estimateMemory(const cmf::Model& file, const std::string& task, const std::string& skill, uint32_t ctx) {
+MemoryEstimate estimateMemory(const cmf::Model& file, const std::string& task, const std::string& skill, uint32_t ctx, KvType kv) {
     std::vector<TensorRecord> records;
     for (const auto& t : file.tensors()) records.push_back(t.record);
-    return estimate(file.primary(), records, task, skill, ctx);
+    return estimate(file.primary(), records, task, skill, ctx, kv);
 }
 
-MemoryEstimate estimateMemory(const CmfFile& file, const std::string& task, const std::string& skill, uint32_t ctx) {
+MemoryEstimate estimateMemory(const CmfFile& file, const std::string& task, const std::string& skill, uint32_t ctx, KvType kv) {
     std::vector<TensorRecord> records;
     for (uint64_t i = 0; i < file.directory().count(); ++i) records.push_back(file.directory().record(i));
-    return estimate(file, records, task, skill, ctx);
+    return estimate(file, records, task, skill, ctx, kv);
 }
 
 } // namespace cmf::engine

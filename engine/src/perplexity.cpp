@@ -9,11 +9,11 @@
 namespace cmf::engine {
 
 PerplexityResult perplexity(std::shared_ptr<const Model> model, std::span<const int32_t> ids, uint32_t ctx, uint32_t stride,
-                            const Control& control, const RunnerSetup& setup) {
+                            const Control& control, const RunnerSetup& setup, KvType kv) {
     if (ctx < 2 || stride == 0 || stride > ctx)
         throw Error(ErrorKind::Parse, "perplexity: need ctx >= 2 and 0 < stride <= ctx");
     const auto t0 = std::chrono::steady_clock::now();
-    Runner runner(model, ctx);
+    Runner runner(model, ctx, nullptr, kv);
     runner.setup(setup);
     PerplexityResult r;
     double nll = 0;

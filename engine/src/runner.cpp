@@ -25,8 +25,19 @@ void addBias(float* y, const std::vector<float>& b, size_t n) {
 
 } // namespace
 
-Runner::Runner(std::shared_ptr<const Model> model, uint32_t ctx, std::shared_ptr<const Weights> stack)
-    : model_(std::move(model)), stack_(std::move(stack)), weights_(stack_ ? stack_ : model_->weights()), ctx_(ctx) {
+namespace {
+
+std::vector<bool> attentionLayers(const Weights& w) {
+    std::vector<bool> a;
+    for (const auto& l : w.layers) a.push_back(!l.linear.present());
+    return a;
+}
+
+} // namespace
+
+Runner::Runner(std::shared_ptr<const Model> model, uint32_t ctx, std::shared_ptr<const Weights> stack, KvType kv)
+    : model_(std::move(model)), stack_(std::move(stack)), weights_(stack_ ? stack_ : model_->weights()), ctx_(ctx),
+      kv_(attentionLayers(*weights_), size_t(model_->config().kvHeads) * model_->config().headDim, kv) {
     const auto& c = model_->config();
     if (ctx_ == 0) throw Error(ErrorKind::Parse, "context size must be at least 1");
     if (c.maxPositions && ctx_ > c.maxPositions)
@@ -36,8 +47,6 @@ Runner::Runner(std::shared_ptr<const Model> model, uint32_t ctx, std::shared_ptr
     ropesPast_.resize(ropes_.size());
     // The caches grow as positions are used (see reserve), so a large context
     // costs memory only once the conversation gets there.
-    k_.resize(weights_->layers.size());
-    v_.resize(weights_->layers.size());
     state_ = std::make_unique<RecurrentState>(weights_->layers, c.linear);
 }
 
@@ -116,53 +125,36 @@ void Runner::setProbe(ForwardProbe* probe) {
 }
 
 void Runner::reserve(uint32_t positions) {
-    if (positions <= reserved_) return;
-    const size_t kvw = size_t(model_->config().kvHeads) * model_->config().headDim;
-    reserved_ = std::max(positions, std::min(ctx_, 2 * reserved_));
-    const auto& layers = weights_->layers;
-    for (size_t li = 0; li < k_.size(); ++li) {
-        if (layers[li].linear.present()) continue; // no KV cache: a recurrent state
-        k_[li].resize(size_t(reserved_) * kvw);
-        v_[li].resize(size_t(reserved_) * kvw);
-    }
+    if (positions <= kv_.reserved()) return;
+    kv_.reserve(std::max(positions, std::min(ctx_, 2 * kv_.reserved())));
 }
 
 void Runner::attention(const Layer& l, size_t li, const float* q, size_t n, float* out) const {
     const auto& c = model_->config();
-    const uint32_t hd = c.headDim, group = l.heads / c.kvHeads, kvw = c.kvHeads * hd;
-    const float scale = c.attnScale;
-    const float* K = k_[li].data();
-    const float* V = v_[li].data();
+    const uint32_t hd = c.headDim, group = l.heads / c.kvHeads;
+    const size_t qStride = size_t(l.heads) * hd;
+    const float scale = c.attnScale, cap = float(c.attnSoftcap);
+    const KvRows rows = kv_.rows(li);
+    const auto zeroMaskedHeads = [&] { // attention runs a KV head's query heads together; a masked one is zeroed after
+        if (task_ && li < task_->heads.size())
+            for (size_t h = 0; h < l.heads && h < task_->heads[li].size(); ++h)
+                if (!task_->heads[li][h])
+                    for (size_t t = 0; t < n; ++t) std::fill_n(out + t * qStride + h * hd, hd, 0.0f);
+    };
     if (n >= kBatchedAttention) {
-        const AttentionBatch a{q, size_t(l.heads) * hd, K, V, kvw, pos_, hd, group,
-                               l.sliding ? c.slidingWindow : 0, scale, float(c.attnSoftcap)};
+        const AttentionBatch a{q, qStride, rows, pos_, hd, group, l.sliding ? c.slidingWindow : 0, scale, cap};
         const uint32_t chunks = uint32_t((n + kQueryChunk - 1) / kQueryChunk);
         tbb::parallel_for(uint32_t(0), chunks * c.kvHeads, [&](uint32_t job) {
             const uint32_t chunk = job / c.kvHeads, kvh = job % c.kvHeads;
             const uint32_t first = chunk * kQueryChunk;
             attendBatch(a, first, std::min<uint32_t>(kQueryChunk, uint32_t(n) - first), kvh, out);
         });
-        // Batched attention computes a KV head's query heads together; a masked one is zeroed after.
-        if (task_ && li < task_->heads.size())
-            for (size_t h = 0; h < l.heads && h < task_->heads[li].size(); ++h)
-                if (!task_->heads[li][h])
-                    for (size_t t = 0; t < n; ++t) std::fill_n(out + t * (size_t(l.heads) * hd) + h * hd, hd, 0.0f);
+        zeroMaskedHeads();
         return;
     }
-    const std::vector<bool>* active = task_ && li < task_->heads.size() ? &task_->heads[li] : nullptr;
-    tbb::parallel_for(size_t(0), n * l.heads, [&](size_t job) {
-        const size_t t = job / l.heads, h = job % l.heads;
-        if (active && h < active->size() && !(*active)[h]) { // a masked head is not computed
-            std::fill_n(out + t * (size_t(l.heads) * hd) + h * hd, hd, 0.0f);
-            return;
-        }
-        const uint32_t p = pos_ + uint32_t(t);
-        const uint32_t kvh = uint32_t(h) / group;
-        const uint32_t start = (l.sliding && c.slidingWindow && p + 1 > c.slidingWindow) ? p + 1 - c.slidingWindow : 0;
-        const float* qh = q + t * (size_t(l.heads) * hd) + h * hd;
-        attendHead(qh, K + kvh * hd, V + kvh * hd, kvw, start, p, hd, scale, out + t * (size_t(l.heads) * hd) + h * hd,
-                   float(c.attnSoftcap));
-    });
+    // Decode and verify blocks: one position at a time, each KV head's cache read once for its query heads.
+    attendEach({q, qStride, rows, pos_, hd, group, l.sliding ? c.slidingWindow : 0, scale, cap}, c.kvHeads, uint32_t(n), out);
+    zeroMaskedHeads();
 }
 
 // keep: the task's kept neurons as row runs (empty: all). Only their gate and
@@ -317,8 +309,7 @@ void Runner::attentionMixer(const Layer& l, size_t li, const float* h, size_t n,
             if (!l.kNorm.empty()) rmsNorm(kh, l.kNorm.data(), hd, c.eps, c.gemmaNorm, kh);
             applyRope(rope, kh, p);
         }
-        std::copy_n(k.data() + t * kvw, kvw, k_[li].data() + size_t(p) * kvw);
-        std::copy_n(v.data() + t * kvw, kvw, v_[li].data() + size_t(p) * kvw);
+        kv_.store(li, p, k.data() + t * kvw, v.data() + t * kvw);
     }
     std::vector<float> att(n * qw);
     attention(l, li, q.data(), n, att.data());

@@ -37,8 +37,8 @@ Tokenizer tokenizerOf(const Model& model) {
     return Tokenizer::fromJson(std::string_view(reinterpret_cast<const char*>(vocab.data()), vocab.size()));
 }
 
-Session::Session(std::shared_ptr<const Model> model, uint32_t ctx)
-    : model_(std::move(model)), runner_(model_, ctx) {
+Session::Session(std::shared_ptr<const Model> model, uint32_t ctx, KvType kv)
+    : model_(std::move(model)), runner_(model_, ctx, nullptr, kv) {
     if (model_->file().primary().vocab().empty()) return;
     tokenizer_ = tokenizerOf(*model_);
     const auto& bundle = model_->file().primary().chatBundle();

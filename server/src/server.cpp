@@ -24,7 +24,7 @@ Server::Impl::Impl(std::shared_ptr<const engine::Model> m, ServerOptions o) : mo
     }
     const uint32_t maxPos = model->config().maxPositions ? model->config().maxPositions : 4096;
     const uint32_t ctx = options.ctx ? options.ctx : std::min<uint32_t>(maxPos, 4096);
-    pool = std::make_unique<SlotPool>(model, std::max<uint32_t>(options.parallel, 1), ctx, options.queue);
+    pool = std::make_unique<SlotPool>(model, std::max<uint32_t>(options.parallel, 1), ctx, options.queue, options.kv);
     renderer = std::make_unique<engine::Session>(model, ctx);
     checkSpecialist(options.task, options.skill);
     defaults = {options.task, options.skill == "none" ? std::string() : options.skill, options.blend};

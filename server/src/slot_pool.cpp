@@ -4,9 +4,9 @@
 
 namespace cmf::server {
 
-SlotPool::SlotPool(std::shared_ptr<const engine::Model> model, uint32_t slots, uint32_t ctx, uint32_t queue)
+SlotPool::SlotPool(std::shared_ptr<const engine::Model> model, uint32_t slots, uint32_t ctx, uint32_t queue, engine::KvType kv)
     : busy_(std::max<uint32_t>(slots, 1), false), ctx_(ctx), queueLimit_(queue) {
-    for (uint32_t i = 0; i < busy_.size(); ++i) slots_.push_back(std::make_unique<Slot>(model, ctx, i));
+    for (uint32_t i = 0; i < busy_.size(); ++i) slots_.push_back(std::make_unique<Slot>(model, ctx, i, kv));
 }
 
 SlotPool::Lease::~Lease() { pool_.release(slot_); }

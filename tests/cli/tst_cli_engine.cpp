@@ -148,6 +148,17 @@ private Q_SLOTS:
         const double extra = k["decode_bytes_per_token"].get<double>() - j["decode_bytes_per_token"].get<double>();
         QCOMPARE(extra, double(a["num_layers"].get<uint64_t>() * 2 * kvw * 4 * 300));
         QVERIFY2(d.out.find("@ d300") == std::string::npos, d.out.c_str()); // JSON only
+        // --kv f16: the cache's positions cost half the bytes (2 per element).
+        const Run h = runCmf({"bench", model_, "--pp", "0", "--tg", "4", "--reps", "1", "--depth", "300", "--kv", "f16", "--json"});
+        QVERIFY2(h.code == 0, h.err.c_str());
+        JCOMPARE(h.j()["kv"], "f16");
+        JCOMPARE(k["kv"], "f32");
+        // Both read 300 + 4/2 positions on average; f16 saves 2 bytes per element.
+        QCOMPARE(k["decode_bytes_per_token"].get<double>() - h.j()["decode_bytes_per_token"].get<double>(),
+                 double(a["num_layers"].get<uint64_t>() * 2 * kvw * 2 * 302));
+        const Run bad = runCmf({"bench", model_, "--kv", "q8"});
+        QCOMPARE(bad.code, 2);
+        QVERIFY2(bad.err.find("f16") != std::string::npos, bad.err.c_str()); // the error lists the valid values
         const Run text = runCmf({"bench", model_, "--pp", "8", "--tg", "4", "--reps", "1", "--depth", "40"});
         QVERIFY2(text.out.find("pp8 @ d40") != std::string::npos && text.out.find("tg4 @ d40") != std::string::npos, text.out.c_str());
     }
@@ -158,6 +169,13 @@ private Q_SLOTS:
         QVERIFY2(r.code == 0, r.err.c_str());
         JCOMPARE(r.j()["tokens_predicted"], want["tokens_predicted"]);
         QVERIFY(std::fabs(r.j()["perplexity"].get<double>() / want["perplexity"].get<double>() - 1) < 0.005);
+        // An f16 KV cache: the same text, a perplexity within 0.1 % of the exact cache's.
+        const Run h = runCmf({"ppl", model_, "--file", s(cmftest::dataPath("models/heldout_prose.txt")), "--ctx", "257", "--stride", "256",
+                              "--kv", "f16", "--json"});
+        QVERIFY2(h.code == 0, h.err.c_str());
+        JCOMPARE(h.j()["kv"], "f16");
+        const double rel = h.j()["perplexity"].get<double>() / r.j()["perplexity"].get<double>() - 1;
+        QVERIFY2(std::fabs(rel) < 1e-3, std::to_string(rel).c_str());
     }
 };
 

@@ -124,14 +124,20 @@ private Q_SLOTS:
     // forwards give (blocks of up to Runner::kExactBlock, two blocks here).
     void verifyEqualsDecodeBitForBit_data() {
         QTest::addColumn<QString>("model");
-        for (const char* m : kModels) QTest::newRow(m) << QString::fromLatin1(m);
+        QTest::addColumn<bool>("f16Cache");
+        for (const char* m : kModels) {
+            QTest::newRow(m) << QString::fromLatin1(m) << false;
+            QTest::newRow((std::string(m) + ", f16 KV cache").c_str()) << QString::fromLatin1(m) << true;
+        }
     }
     void verifyEqualsDecodeBitForBit() {
         QFETCH(QString, model);
+        QFETCH(bool, f16Cache);
         const auto m = cmf::engine::Model::open(modelFile(model.toStdString()));
         const auto prompt = repetitive();
         const std::vector<int32_t> block{5, 77, 300, 12, 9, 400, 3};
-        cmf::engine::Runner a(m, 128), b(m, 128);
+        const auto kv = f16Cache ? cmf::engine::KvType::F16 : cmf::engine::KvType::F32;
+        cmf::engine::Runner a(m, 128, nullptr, kv), b(m, 128, nullptr, kv);
         a.forward(prompt);
         b.forward(prompt);
         const auto rows = a.verify(block);
@@ -143,7 +149,7 @@ private Q_SLOTS:
         }
         // And back to any position of the block: the next logits are a fresh run's.
         a.rewind(uint32_t(prompt.size() + 2));
-        cmf::engine::Runner c(m, 128);
+        cmf::engine::Runner c(m, 128, nullptr, kv);
         c.forward(prompt);
         for (size_t i = 0; i < 2; ++i) c.forward(std::span<const int32_t>(&block[i], 1));
         const int32_t next = 11;

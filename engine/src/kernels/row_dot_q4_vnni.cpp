@@ -20,6 +20,7 @@
 // differs.
 #if defined(__x86_64__) || defined(__i386__)
 #include "kernels/avx512_intrinsics.h"
+#include "kernels/exp2_avx512.h"
 #include "kernels/layout.h"
 #include "kernels/prefetch.h"
 #include "kernels/row_dot.h"
@@ -33,20 +34,6 @@ namespace {
 using namespace layout;
 
 inline float f16(const uint8_t* p) { return _cvtsh_ss(u16(p)); }
-
-// detail::q4tpLadderAvx2's exp2 sixteen lanes wide, inline: the same
-// polynomial and operations lane for lane, so the same rungs. A q4tp row's
-// ladder is made once per row and token; as a call of the eight-wide version
-// it was a tenth of decode's time.
-inline __m512 exp2x16(__m512 x) {
-    const __m512 n = _mm512_roundscale_ps(x, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
-    const __m512 f = _mm512_sub_ps(x, n);
-    __m512 p = _mm512_set1_ps(1.540353e-4f);
-    for (float c : {1.3333558e-3f, 9.6181291e-3f, 5.5504109e-2f, 2.4022651e-1f, 6.9314718e-1f, 1.0f})
-        p = _mm512_fmadd_ps(p, f, _mm512_set1_ps(c));
-    const __m512i e = _mm512_slli_epi32(_mm512_add_epi32(_mm512_cvtps_epi32(n), _mm512_set1_epi32(127)), 23);
-    return _mm512_mul_ps(p, _mm512_castsi512_ps(e));
-}
 
 // The activation's nibble-ordered blocks ([g low | g high] each) regrouped by
 // pairs into the register layout above; 128-bit lanes 0, 2, 1, 3 of each 64 bytes.

@@ -6,6 +6,7 @@
 // float32 copies of 1-D tensors, the KV cache for the context asked for
 // (attention layers) and the recurrent state (LinearAttention layers). The same numbers `cmf info --json` reports under "memory" and the
 // workbench shows before a chat loads.
+#include "cmf/engine/kv_cache.h"
 #include "cmf/format/shards.h"
 
 #include <cstdint>
@@ -16,7 +17,7 @@ namespace cmf::engine {
 
 struct MemoryEstimate {
     uint64_t weightBytes = 0;     // mapped weight pages touched, plus task copies and 1-D floats
-    uint64_t kvBytesPerToken = 0; // every layer's K and V in float32
+    uint64_t kvBytesPerToken = 0; // every attention layer's K and V in the cache's type
     uint64_t kvBytes = 0;         // for ctx tokens
     // LinearAttention layers: the recurrent state (conv and delta-rule state,
     // float32, whatever the context) and the checkpoints a chat keeps of it
@@ -29,9 +30,11 @@ struct MemoryEstimate {
 };
 
 // task / skill: "" for none. Throws Error(Parse) for a file without arch,
-// an unknown task or skill.
-MemoryEstimate estimateMemory(const cmf::Model& file, const std::string& task, const std::string& skill, uint32_t ctx);
+// an unknown task or skill. kv: the KV cache's element type.
+MemoryEstimate estimateMemory(const cmf::Model& file, const std::string& task, const std::string& skill, uint32_t ctx,
+                              KvType kv = KvType::F32);
 // A single file (not a shard set).
-MemoryEstimate estimateMemory(const CmfFile& file, const std::string& task, const std::string& skill, uint32_t ctx);
+MemoryEstimate estimateMemory(const CmfFile& file, const std::string& task, const std::string& skill, uint32_t ctx,
+                              KvType kv = KvType::F32);
 
 } // namespace cmf::engine

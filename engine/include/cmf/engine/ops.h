@@ -1,6 +1,7 @@
 #pragma once
 // The operators of a decoder forward pass, in float32, each a plain function
 // that tests hold against hand-computed cases.
+#include "cmf/engine/kv_cache.h"
 #include "cmf/engine/model.h"
 
 #include <cmath>
@@ -61,9 +62,7 @@ void softmaxInPlace(float* x, size_t n);
 struct AttentionBatch {
     const float* q;
     size_t qStride;
-    const float* K;
-    const float* V;
-    size_t kvStride;
+    KvRows kv; // the layer's cache
     uint32_t pos0, headDim, group;
     uint32_t window; // sliding window, 0 = none
     float scale;
@@ -72,6 +71,11 @@ struct AttentionBatch {
 // Queries [firstQuery, firstQuery + queries) of KV head kvHead, as two GEMMs
 // (engine/src/attention.cpp); writes their rows of out.
 void attendBatch(const AttentionBatch& a, uint32_t firstQuery, uint32_t queries, uint32_t kvHead, float* out);
+// Queries [0, queries), every KV head, one position at a time (decode and
+// verify blocks): each cached row is read once for the group's query heads,
+// the keys split into fixed chunks over threads; the result does not depend
+// on the thread count. Writes every row of out.
+void attendEach(const AttentionBatch& a, uint32_t kvHeads, uint32_t queries, float* out);
 
 // MoE routing (§2.2) for one token: the selected experts and their weights.
 struct Route {

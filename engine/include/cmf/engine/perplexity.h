@@ -19,6 +19,6 @@ struct PerplexityResult {
 };
 
 PerplexityResult perplexity(std::shared_ptr<const Model> model, std::span<const int32_t> ids, uint32_t ctx, uint32_t stride,
-                            const Control& control = {}, const RunnerSetup& setup = {});
+                            const Control& control = {}, const RunnerSetup& setup = {}, KvType kv = KvType::F32);
 
 } // namespace cmf::engine

@@ -2,6 +2,7 @@
 // One inference stream over a Model: a KV cache sized for the context asked
 // for (attention layers), a recurrent state (LinearAttention layers),
 // batched prefill, one-token decode, and rollback.
+#include "cmf/engine/kv_cache.h"
 #include "cmf/engine/model.h"
 #include "cmf/engine/ops.h"
 #include "cmf/engine/task_mask.h"
@@ -39,8 +40,10 @@ class Runner {
 public:
     // Throws Error(Parse) when ctx exceeds the model's max_position_embeddings.
     // stack: the layers to run instead of the backbone's (the MTP head's
-    // blocks, model.h MtpHead); nullptr: the backbone.
-    Runner(std::shared_ptr<const Model> model, uint32_t ctx, std::shared_ptr<const Weights> stack = nullptr);
+    // blocks, model.h MtpHead); nullptr: the backbone. kv: how the KV cache
+    // keeps keys and values (kv_cache.h; f32 is exact).
+    Runner(std::shared_ptr<const Model> model, uint32_t ctx, std::shared_ptr<const Weights> stack = nullptr,
+           KvType kv = KvType::F32);
     ~Runner();
     Runner(const Runner&) = delete;
     Runner& operator=(const Runner&) = delete;
@@ -74,6 +77,7 @@ public:
 
     uint32_t position() const { return pos_; }
     uint32_t contextSize() const { return ctx_; }
+    KvType kvType() const { return kv_.type(); }
     void reset(); // position 0: empty caches, zero state, no checkpoints
     // Forgets positions >= pos (e.g. to regenerate a reply). A model with
     // LinearAttention layers restores its recurrent state from the latest
@@ -146,8 +150,7 @@ private:
     const Rope& ropeFor(size_t li, uint32_t end);
     std::vector<Rope> ropes_; // per layer
     std::vector<std::pair<uint32_t, Rope>> ropesPast_; // per layer: the frequencies past the switch point, for the length they were made for
-    std::vector<std::vector<float>> k_, v_; // per attention layer: [positions reserved][kvHeads·headDim]
-    uint32_t reserved_ = 0;                 // positions the caches hold
+    KvCache kv_;                            // attention layers: keys and values of the positions reserved
     std::unique_ptr<RecurrentState> state_; // LinearAttention layers
     std::vector<int32_t> history_;          // the tokens at positions [0, pos_), to run again after a restore
     std::optional<uint32_t> requested_;     // a checkpoint position asked for, until a forward passes it

@@ -69,7 +69,8 @@ public:
     // ctx: KV cache size in tokens; past the file's max_position_embeddings it
     // throws Error(Parse), as Runner does. A file without a tokenizer section can still
     // generate() from ids; the conversation calls throw Error(Parse) for it.
-    Session(std::shared_ptr<const Model> model, uint32_t ctx);
+    // kv: the KV cache's element type (kv_cache.h).
+    Session(std::shared_ptr<const Model> model, uint32_t ctx, KvType kv = KvType::F32);
 
     const Model& model() const { return *model_; }
     const Tokenizer* tokenizer() const { return tokenizer_ ? &*tokenizer_ : nullptr; }

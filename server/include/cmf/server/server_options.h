@@ -4,6 +4,7 @@
 // client from holding the server, and the specialist defaults that
 // POST /v1/cmf/switch changes live.
 #include "cmf/engine/draft.h"
+#include "cmf/engine/kv_cache.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -20,6 +21,7 @@ struct ServerOptions {
     uint32_t parallel = 1;     // slots: replies generated at once, each its own Session (KV cache / recurrent state)
     uint32_t queue = 16;       // requests that may wait for a slot; one more is answered 503 with Retry-After
     uint32_t ctx = 0;          // context of each slot in tokens; 0: the model's max_position_embeddings, at most 4096
+    engine::KvType kv = engine::KvType::F32; // each slot's KV cache element type
     std::size_t maxBodyBytes = 4u << 20; // a larger request body is answered 413
     int readTimeoutSeconds = 30;  // a client that sends nothing for this long is dropped
     int writeTimeoutSeconds = 30; // a client that reads nothing for this long is dropped (and its reply cancelled)

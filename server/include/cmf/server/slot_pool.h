@@ -17,7 +17,8 @@
 namespace cmf::server {
 
 struct Slot {
-    Slot(std::shared_ptr<const engine::Model> model, uint32_t ctx, uint32_t index) : session(std::move(model), ctx), index(index) {}
+    Slot(std::shared_ptr<const engine::Model> model, uint32_t ctx, uint32_t index, engine::KvType kv)
+        : session(std::move(model), ctx, kv), index(index) {}
     engine::Session session;
     uint32_t index;
     std::vector<int32_t> tokens; // what the session's cache held after its last reply (prompt + generated)
@@ -26,7 +27,8 @@ struct Slot {
 
 class SlotPool {
 public:
-    SlotPool(std::shared_ptr<const engine::Model> model, uint32_t slots, uint32_t ctx, uint32_t queue);
+    SlotPool(std::shared_ptr<const engine::Model> model, uint32_t slots, uint32_t ctx, uint32_t queue,
+             engine::KvType kv = engine::KvType::F32);
 
     // Holds a slot until destroyed.
     class Lease {

@@ -1,0 +1,49 @@
+#pragma once
+// Decode attention (one query position): the `group` query heads that share
+// a KV head, against one chunk of its cached keys. Each cached K and V row is
+// read once for the whole group, not once per query head, so a decode step at
+// depth streams the cache once. The result is a chunk's partial softmax —
+// unnormalised sums and their running maximum — that mergeChunks combines in
+// chunk order, so splitting the keys into fixed chunks (for threads) gives the
+// same floats whatever the thread count.
+#include "cmf/engine/kv_cache.h"
+
+#include <cstdint>
+
+namespace cmf::engine::kernels {
+
+struct AttendChunk {
+    float* out; // group × headDim: Σ_j e^(s_gj − max_g) · v_j
+    float* max; // group: max_j s_gj
+    float* sum; // group: Σ_j e^(s_gj − max_g)
+};
+
+// q: group × headDim query rows (consecutive). kv: the layer's rows, offset to
+// this KV head's first element. Keys [first, last]; scores s = softcap(q·k·scale, cap).
+void attendChunk(const float* q, uint32_t group, uint32_t headDim, const KvRows& kv, uint32_t first, uint32_t last,
+                 float scale, float cap, const AttendChunk& r);
+
+// Keys per chunk: small enough that a chunk's scores stay in L1, large
+// enough that a 4k-deep cache gives both threads work.
+inline constexpr uint32_t kAttendChunkKeys = 256;
+
+// out (group × headDim) = Σ_c e^(max_c − M) out_c / Σ_c e^(max_c − M) sum_c,
+// M = max_c max_c, over the chunks c in order; chunk c's results at
+// outs + c·group·headDim, maxes + c·group, sums + c·group.
+void mergeChunks(const float* outs, const float* maxes, const float* sums, uint32_t chunks, uint32_t group, uint32_t headDim,
+                 float* out);
+
+// x ← softmax(x) over n floats (prefill's score rows): the vector exp2
+// (exp2_poly.h) where the CPU has AVX-512, else softmaxInPlace.
+void softmax(float* x, uint32_t n);
+// n binary16 values to float32 (the f16 cache's rows for prefill).
+void widenHalf(const uint16_t* h, uint32_t n, float* out);
+
+namespace detail {
+void softmaxAvx512(float* x, uint32_t n);
+void widenHalfAvx512(const uint16_t* h, uint32_t n, float* out);
+void attendChunkAvx512(const float* q, uint32_t group, uint32_t headDim, const KvRows& kv, uint32_t first, uint32_t last,
+                       float scale, float cap, const AttendChunk& r);
+} // namespace detail
+
+} // namespace cmf::engine::kernels

@@ -1,0 +1,194 @@
+// Decode attention (attendEach: one position at a time, each KV head's cache
+// read once for its query heads, keys in fixed chunks over threads) against
+// the plain per-head definition (attendHead); the AVX-512 kernel against the
+// scalar one; a binary16 cache against a float32 cache holding the same
+// rounded values; and the result's independence of the thread count.
+// oneTBB first: its profiling header uses the word Qt defines as the emit macro.
+#include <tbb/task_arena.h>
+
+#include "test_support.h"
+
+#include "cmf/engine/kv_cache.h"
+#include "cmf/engine/ops.h"
+#include "cmf/format/half.h"
+#include "kernels/attend.h"
+#include "kernels/row_dot.h"
+
+#include <QTest>
+#include <cmath>
+#include <cstring>
+#include <vector>
+
+using cmf::engine::KvType;
+
+namespace {
+
+struct Case {
+    uint32_t hd, kvHeads, group, pos0, queries, window;
+    float cap;
+    std::vector<float> q, K, V; // K and V: (pos0 + queries) rows of kvHeads·hd
+    std::vector<uint16_t> Kh, Vh;
+    size_t kvw() const { return size_t(kvHeads) * hd; }
+    size_t qw() const { return size_t(kvHeads) * group * hd; }
+    float scale() const { return 1.0f / std::sqrt(float(hd)); }
+    cmf::engine::AttentionBatch batch(KvType t) const {
+        const cmf::engine::KvRows rows = t == KvType::F32 ? cmf::engine::KvRows{K.data(), V.data(), kvw(), t}
+                                                           : cmf::engine::KvRows{Kh.data(), Vh.data(), kvw(), t};
+        return {q.data(), qw(), rows, pos0, hd, group, window, scale(), cap};
+    }
+    std::vector<float> each(KvType t) const {
+        std::vector<float> out(size_t(queries) * qw(), -1.0f);
+        cmf::engine::attendEach(batch(t), kvHeads, queries, out.data());
+        return out;
+    }
+};
+
+Case make(uint32_t hd, uint32_t kvHeads, uint32_t group, uint32_t pos0, uint32_t queries, uint32_t window = 0, float cap = 0) {
+    Case c{hd, kvHeads, group, pos0, queries, window, cap, {}, {}, {}, {}, {}};
+    uint32_t state = 977u * hd + 31u * group + pos0;
+    const auto rnd = [&] { state = state * 1664525u + 1013904223u; return float(state >> 8) / float(1u << 24) - 0.5f; };
+    const size_t rows = pos0 + queries;
+    c.q.resize(queries * c.qw());
+    c.K.resize(rows * c.kvw());
+    c.V.resize(rows * c.kvw());
+    for (auto& x : c.q) x = 4 * rnd();
+    for (auto& x : c.K) x = 4 * rnd();
+    for (auto& x : c.V) x = 2 * rnd();
+    // The f16 cache holds these values rounded; K and V are the same rounded
+    // values in float32, so both caches describe one set of numbers.
+    for (auto* v : {&c.K, &c.V}) {
+        auto& h = v == &c.K ? c.Kh : c.Vh;
+        for (auto& x : *v) {
+            h.push_back(cmf::f32ToF16(x));
+            x = cmf::f16ToF32(h.back());
+        }
+    }
+    return c;
+}
+
+bool sameBits(const std::vector<float>& a, const std::vector<float>& b) {
+    return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(float)) == 0;
+}
+
+} // namespace
+
+class TestAttention : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void cleanup() { cmf::engine::kernels::forceScalar(false); }
+
+    void equalsPerHeadDefinition_data() {
+        QTest::addColumn<uint32_t>("hd");
+        QTest::addColumn<uint32_t>("kvHeads");
+        QTest::addColumn<uint32_t>("group");
+        QTest::addColumn<uint32_t>("pos0");
+        QTest::addColumn<uint32_t>("queries");
+        QTest::addColumn<uint32_t>("window");
+        QTest::addColumn<float>("cap");
+        QTest::newRow("first position, one key") << 64u << 2u << 7u << 0u << 1u << 0u << 0.0f;
+        QTest::newRow("Qwen2.5 heads, three chunks") << 64u << 2u << 7u << 600u << 1u << 0u << 0.0f;
+        QTest::newRow("Qwen3 heads, a verify block") << 128u << 2u << 2u << 300u << 4u << 0u << 0.0f;
+        QTest::newRow("Qwen3.5 heads (256), 9 per KV head") << 256u << 1u << 9u << 257u << 2u << 0u << 0.0f;
+        QTest::newRow("head_dim 48 (16 past a 32-block)") << 48u << 2u << 3u << 100u << 3u << 0u << 0.0f;
+        QTest::newRow("head_dim 20 (scalar only)") << 20u << 2u << 3u << 40u << 2u << 0u << 0.0f;
+        QTest::newRow("sliding window across chunks") << 64u << 1u << 4u << 900u << 2u << 300u << 0.0f;
+        QTest::newRow("soft-capped") << 64u << 2u << 2u << 50u << 2u << 0u << 0.5f;
+    }
+    // attendEach's rows are attendHead's (the definition: scores, softmax,
+    // weighted sum) within float rounding, for f32 and f16 caches, with the
+    // vector kernel and the scalar one.
+    void equalsPerHeadDefinition() {
+        QFETCH(uint32_t, hd);
+        QFETCH(uint32_t, kvHeads);
+        QFETCH(uint32_t, group);
+        QFETCH(uint32_t, pos0);
+        QFETCH(uint32_t, queries);
+        QFETCH(uint32_t, window);
+        QFETCH(float, cap);
+        const Case c = make(hd, kvHeads, group, pos0, queries, window, cap);
+        for (bool scalar : {false, true}) {
+            cmf::engine::kernels::forceScalar(scalar);
+            for (KvType t : {KvType::F32, KvType::F16}) {
+                const auto got = c.each(t);
+                std::vector<float> want(hd);
+                double worst = 0;
+                for (uint32_t i = 0; i < queries; ++i)
+                    for (uint32_t h = 0; h < kvHeads * group; ++h) {
+                        const uint32_t p = pos0 + i, start = window && p + 1 > window ? p + 1 - window : 0;
+                        cmf::engine::attendHead(c.q.data() + i * c.qw() + h * hd, c.K.data() + (h / group) * hd, c.V.data() + (h / group) * hd,
+                                                c.kvw(), start, p, hd, c.scale(), want.data(), cap);
+                        for (uint32_t d = 0; d < hd; ++d) worst = std::max(worst, double(std::fabs(got[i * c.qw() + h * hd + d] - want[d])));
+                    }
+                QVERIFY2(worst < 2e-6, (std::string(scalar ? "scalar " : "vector ") + cmf::engine::kvTypeName(t) + ": off by " +
+                                        std::to_string(worst)).c_str());
+            }
+        }
+    }
+
+    // The f16 cache gives, bit for bit, what an f32 cache of the same values
+    // gives: the kernels widen each row and then do the same arithmetic.
+    void f16CacheIsItsValuesInFloat() {
+        for (uint32_t hd : {64u, 128u, 48u}) {
+            const Case c = make(hd, 2, 4, 700, 2);
+            QVERIFY(sameBits(c.each(KvType::F16), c.each(KvType::F32)));
+        }
+    }
+
+    // One thread or two: the same floats (fixed chunks, merged in order).
+    void independentOfThreadCount() {
+        const Case c = make(64, 2, 7, 1500, 1);
+        std::vector<float> one, two;
+        tbb::task_arena(1).execute([&] { one = c.each(KvType::F16); });
+        tbb::task_arena(2).execute([&] { two = c.each(KvType::F16); });
+        QVERIFY(sameBits(one, two));
+    }
+
+    // Prefill's batched form (two GEMMs per KV head, the vector softmax, the
+    // f16 rows widened) gives the rows decode's form gives.
+    void batchedEqualsEach() {
+        for (KvType t : {KvType::F32, KvType::F16}) {
+            const Case c = make(64, 2, 7, 333, 40);
+            std::vector<float> batched(size_t(c.queries) * c.qw(), -1.0f);
+            for (uint32_t kvh = 0; kvh < c.kvHeads; ++kvh) cmf::engine::attendBatch(c.batch(t), 0, c.queries, kvh, batched.data());
+            const auto each = c.each(t);
+            double worst = 0;
+            for (size_t i = 0; i < each.size(); ++i) worst = std::max(worst, double(std::fabs(each[i] - batched[i])));
+            QVERIFY2(worst < 2e-6, std::to_string(worst).c_str());
+        }
+    }
+
+    // The vector softmax is the scalar one within float rounding, masked tails included.
+    void vectorSoftmax() {
+        for (uint32_t n : {1u, 15u, 16u, 17u, 333u}) {
+            std::vector<float> x(n), y;
+            for (uint32_t i = 0; i < n; ++i) x[i] = float((i * 37) % 23) * 0.7f - 8.0f;
+            y = x;
+            cmf::engine::kernels::softmax(x.data(), n);
+            cmf::engine::softmaxInPlace(y.data(), n);
+            for (uint32_t i = 0; i < n; ++i) QVERIFY2(std::fabs(x[i] - y[i]) <= 1e-6f * std::max(1e-3f, y[i]) * 10, std::to_string(n).c_str());
+        }
+    }
+
+    void cacheStoresAndNames() {
+        cmf::engine::KvCache cache({true, false, true}, 4, KvType::F16);
+        cache.reserve(3);
+        const float k[4] = {1.0f, -2.5f, 1.0f / 3, 65504.0f}, v[4] = {0.5f, 0, -0.0f, 1e-8f};
+        cache.store(2, 1, k, v);
+        float back[4];
+        cmf::engine::kvRowToFloat(cache.rows(2), true, 1, 4, back);
+        QCOMPARE(back[0], 1.0f);
+        QCOMPARE(back[1], -2.5f);
+        QCOMPARE(back[2], cmf::f16ToF32(cmf::f32ToF16(1.0f / 3))); // rounded to binary16
+        QVERIFY(back[2] != 1.0f / 3);
+        QCOMPARE(back[3], 65504.0f);
+        cmf::engine::kvRowToFloat(cache.rows(2).offset(2), false, 1, 2, back); // from the third column on
+        QCOMPARE(back[0], -0.0f);
+        QCOMPARE(back[1], 0.0f); // 1e-8 is below binary16's smallest subnormal
+        QCOMPARE(cmf::engine::kvTypeFromName("f16"), std::optional<KvType>(KvType::F16));
+        QVERIFY(!cmf::engine::kvTypeFromName("q8"));
+        QCOMPARE(cmf::engine::kvElementBytes(KvType::F32), size_t(4));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestAttention)
+#include "tst_attention.moc"
