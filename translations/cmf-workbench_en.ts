@@ -1762,6 +1762,10 @@
         <source>Compare with %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Overview</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cmfw::HeaderJsonModel</name>
@@ -2339,6 +2343,10 @@
         <source>Serve window opened on %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>O&amp;verview</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cmfw::MaskBitmapPanel</name>
@@ -2696,6 +2704,464 @@
     </message>
     <message>
         <source>The output is a folder: give it a file name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::OverviewView</name>
+    <message>
+        <source>%1 B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 M</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 K</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not in the header</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>full</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sliding window</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>linear (gated delta rule)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — a %2 model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 parameters · %2 · %3 bits per weight</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chat…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verify</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compare with…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Envelope and sections</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Talk to this model on the CPU engine, in a window of its own</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not a runnable model: the header has no arch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The file has no tokenizer: a chat needs one to read and write text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check every hash of the file and its signature</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compare this file with another CMF file: tensors, header and sections</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Task masks and skills: their quality, and the jobs that make, apply and export them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The envelope: where every section of the file lies, byte for byte</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Architecture</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Size and precision</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tokenizer and chat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Task masks and skills</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Signature and memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Family</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not named (no arch_name)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hidden size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 query, %2 key/value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 wide</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Attention heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 × %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>window %1 tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Attention</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Experts (MoE)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Context length</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Draft head (MTP)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n layer(s)</source>
+        <translation>
+            <numerusform>%n layer</numerusform>
+            <numerusform>%n layers</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Shard</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>File size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2 bytes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensors</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bits per weight</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>quant_type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tokenizer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reading %1 of tokenizer.json…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Vocabulary (arch)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no arch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chat template</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>yes, in the file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Generation defaults</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %n more on the Tasks &amp; skills page</source>
+        <translation>
+            <numerusform>… and %n more on the Tasks &amp; skills page</numerusform>
+            <numerusform>… and %n more on the Tasks &amp; skills page</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 — %2 of the FFN off; quality: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Masks (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none: the file has no masks section</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A mask marked “not measured” has no recorded quality (§5.1): check it before relying on it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — quality: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Skills (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hash the whole file and check %1.sig beside it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Signature</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no estimate: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 weights + %2 KV cache</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no budget: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory to chat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read tokenizer of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>could not read it: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unreadable: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1, %2 tokens (%n added)</source>
+        <translation>
+            <numerusform>%1, %2 tokens (%n added)</numerusform>
+            <numerusform>%1, %2 tokens (%n added)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>unnamed model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>checking…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check signature of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no signature</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>valid</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>INVALID</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tasks &amp;&amp; skills</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none: the header has no arch,
+so this is not a runnable model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none (dense FFN, %1 wide)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 experts, top-%2, shared expert</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 experts, top-%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2, the set complete</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2, the set did not open:
+the numbers are this shard&apos;s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2) in the set
+%3 in this shard</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2 bytes)
+the set: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %2, %n tensor(s)</source>
+        <translation>
+            <numerusform>%1: %2, %n tensor</numerusform>
+            <numerusform>%1: %2, %n tensors</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Dtype mix (bytes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none (no vocab section):
+no chat, no text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none: runtimes use ChatML</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 at a %2-token context</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>+ %1 recurrent state</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>more than this machine can give: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this machine can give %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What bounds it: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The chat window&apos;s default context, the backbone without a task mask, as the engine estimates it before loading (cmf info --json &quot;memory&quot;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>could not check</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not checked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checking hashes the whole file: press Check</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not signed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no %1 beside the file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>valid, signed by %1
+(a trusted signer)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>valid; the signer is not
+in your trusted keys</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Anyone can make a valid signature with their own key: see the Signature page to trust this one</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

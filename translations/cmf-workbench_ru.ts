@@ -1778,6 +1778,10 @@
         <source>Compare with %1</source>
         <translation>Сравнение с %1</translation>
     </message>
+    <message>
+        <source>Overview</source>
+        <translation>Обзор</translation>
+    </message>
 </context>
 <context>
     <name>cmfw::HeaderJsonModel</name>
@@ -2360,6 +2364,10 @@
         <source>Serve window opened on %1</source>
         <translation>Окно сервера открыто для %1</translation>
     </message>
+    <message>
+        <source>O&amp;verview</source>
+        <translation>О&amp;бзор</translation>
+    </message>
 </context>
 <context>
     <name>cmfw::MaskBitmapPanel</name>
@@ -2720,6 +2728,475 @@
     <message>
         <source>The output is a folder: give it a file name.</source>
         <translation>Выход — это папка: укажите имя файла.</translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::OverviewView</name>
+    <message>
+        <source>%1 B</source>
+        <translation>%1 млрд</translation>
+    </message>
+    <message>
+        <source>%1 M</source>
+        <translation>%1 млн</translation>
+    </message>
+    <message>
+        <source>%1 K</source>
+        <translation>%1 тыс.</translation>
+    </message>
+    <message>
+        <source>not in the header</source>
+        <translation>нет в заголовке</translation>
+    </message>
+    <message>
+        <source>full</source>
+        <translation>полное</translation>
+    </message>
+    <message>
+        <source>sliding window</source>
+        <translation>скользящее окно</translation>
+    </message>
+    <message>
+        <source>linear (gated delta rule)</source>
+        <translation>линейное (gated delta rule)</translation>
+    </message>
+    <message>
+        <source>model</source>
+        <translation>модель</translation>
+    </message>
+    <message>
+        <source>%1 — a %2 model</source>
+        <translation>%1 — модель %2</translation>
+    </message>
+    <message>
+        <source>%1 parameters · %2 · %3 bits per weight</source>
+        <translation>%1 параметров · %2 · %3 бит на вес</translation>
+    </message>
+    <message>
+        <source>Chat…</source>
+        <translation>Чат…</translation>
+    </message>
+    <message>
+        <source>Verify</source>
+        <translation>Проверить</translation>
+    </message>
+    <message>
+        <source>Compare with…</source>
+        <translation>Сравнить с…</translation>
+    </message>
+    <message>
+        <source>Envelope and sections</source>
+        <translation>Конверт и секции</translation>
+    </message>
+    <message>
+        <source>Talk to this model on the CPU engine, in a window of its own</source>
+        <translation>Поговорить с этой моделью на движке CPU в отдельном окне</translation>
+    </message>
+    <message>
+        <source>Not a runnable model: the header has no arch</source>
+        <translation>Модель нельзя запустить: в заголовке нет arch</translation>
+    </message>
+    <message>
+        <source>The file has no tokenizer: a chat needs one to read and write text</source>
+        <translation>В файле нет токенизатора: без него чат не может читать и писать текст</translation>
+    </message>
+    <message>
+        <source>Check every hash of the file and its signature</source>
+        <translation>Проверить все хеши файла и его подпись</translation>
+    </message>
+    <message>
+        <source>Compare this file with another CMF file: tensors, header and sections</source>
+        <translation>Сравнить этот файл с другим файлом CMF: тензоры, заголовок и секции</translation>
+    </message>
+    <message>
+        <source>Task masks and skills: their quality, and the jobs that make, apply and export them</source>
+        <translation>Маски задач и навыки: их качество и задания, которые их создают, применяют и экспортируют</translation>
+    </message>
+    <message>
+        <source>The envelope: where every section of the file lies, byte for byte</source>
+        <translation>Конверт: где лежит каждая секция файла, байт в байт</translation>
+    </message>
+    <message>
+        <source>Architecture</source>
+        <translation>Архитектура</translation>
+    </message>
+    <message>
+        <source>Size and precision</source>
+        <translation>Размер и точность</translation>
+    </message>
+    <message>
+        <source>Tokenizer and chat</source>
+        <translation>Токенизатор и чат</translation>
+    </message>
+    <message>
+        <source>Task masks and skills</source>
+        <translation>Маски задач и навыки</translation>
+    </message>
+    <message>
+        <source>Signature and memory</source>
+        <translation>Подпись и память</translation>
+    </message>
+    <message>
+        <source>Family</source>
+        <translation>Семейство</translation>
+    </message>
+    <message>
+        <source>not named (no arch_name)</source>
+        <translation>без имени (нет arch_name)</translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation>Слои</translation>
+    </message>
+    <message>
+        <source>Hidden size</source>
+        <translation>Скрытый размер</translation>
+    </message>
+    <message>
+        <source>%1 query, %2 key/value</source>
+        <translation>%1 запроса, %2 ключа/значения</translation>
+    </message>
+    <message>
+        <source>%1 wide</source>
+        <translation>ширина %1</translation>
+    </message>
+    <message>
+        <source>Attention heads</source>
+        <translation>Головы внимания</translation>
+    </message>
+    <message>
+        <source>%1 × %2</source>
+        <translation>%1 × %2</translation>
+    </message>
+    <message>
+        <source>window %1 tokens</source>
+        <translation>окно %1 токенов</translation>
+    </message>
+    <message>
+        <source>Attention</source>
+        <translation>Внимание</translation>
+    </message>
+    <message>
+        <source>no layers</source>
+        <translation>нет слоёв</translation>
+    </message>
+    <message>
+        <source>Experts (MoE)</source>
+        <translation>Эксперты (MoE)</translation>
+    </message>
+    <message>
+        <source>Context length</source>
+        <translation>Длина контекста</translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation>%1 токенов</translation>
+    </message>
+    <message>
+        <source>Draft head (MTP)</source>
+        <translation>Черновая голова (MTP)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n layer(s)</source>
+        <translation>
+            <numerusform>%n слой</numerusform>
+            <numerusform>%n слоя</numerusform>
+            <numerusform>%n слоёв</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Shard</source>
+        <translation>Шард</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>Параметры</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>File size</source>
+        <translation>Размер файла</translation>
+    </message>
+    <message>
+        <source>%1 (%2 bytes)</source>
+        <translation>%1 (%2 байт)</translation>
+    </message>
+    <message>
+        <source>Tensors</source>
+        <translation>Тензоры</translation>
+    </message>
+    <message>
+        <source>Bits per weight</source>
+        <translation>Бит на вес</translation>
+    </message>
+    <message>
+        <source>quant_type</source>
+        <translation>quant_type</translation>
+    </message>
+    <message>
+        <source>Tokenizer</source>
+        <translation>Токенизатор</translation>
+    </message>
+    <message>
+        <source>reading %1 of tokenizer.json…</source>
+        <translation>чтение %1 tokenizer.json…</translation>
+    </message>
+    <message>
+        <source>Vocabulary (arch)</source>
+        <translation>Словарь (arch)</translation>
+    </message>
+    <message>
+        <source>no arch</source>
+        <translation>нет arch</translation>
+    </message>
+    <message>
+        <source>Chat template</source>
+        <translation>Шаблон чата</translation>
+    </message>
+    <message>
+        <source>yes, in the file</source>
+        <translation>да, в файле</translation>
+    </message>
+    <message>
+        <source>Generation defaults</source>
+        <translation>Параметры генерации по умолчанию</translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %n more on the Tasks &amp; skills page</source>
+        <translation>
+            <numerusform>… и ещё %n на странице «Задачи и навыки»</numerusform>
+            <numerusform>… и ещё %n на странице «Задачи и навыки»</numerusform>
+            <numerusform>… и ещё %n на странице «Задачи и навыки»</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 — %2 of the FFN off; quality: %3</source>
+        <translation>%1 — отключено %2 FFN; качество: %3</translation>
+    </message>
+    <message>
+        <source>Masks (%1)</source>
+        <translation>Маски (%1)</translation>
+    </message>
+    <message>
+        <source>none: the file has no masks section</source>
+        <translation>нет: в файле нет секции масок</translation>
+    </message>
+    <message>
+        <source>A mask marked “not measured” has no recorded quality (§5.1): check it before relying on it</source>
+        <translation>У маски с пометкой «не измерено» нет записанного качества (§5.1): проверьте её, прежде чем полагаться на неё</translation>
+    </message>
+    <message>
+        <source>%1 — quality: %2</source>
+        <translation>%1 — качество: %2</translation>
+    </message>
+    <message>
+        <source>Skills (%1)</source>
+        <translation>Навыки (%1)</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>нет</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>Проверить</translation>
+    </message>
+    <message>
+        <source>Hash the whole file and check %1.sig beside it</source>
+        <translation>Вычислить хеш всего файла и проверить %1.sig рядом с ним</translation>
+    </message>
+    <message>
+        <source>Signature</source>
+        <translation>Подпись</translation>
+    </message>
+    <message>
+        <source>no estimate: %1</source>
+        <translation>нет оценки: %1</translation>
+    </message>
+    <message>
+        <source>%1 weights + %2 KV cache</source>
+        <translation>%1 весов + %2 KV-кэша</translation>
+    </message>
+    <message>
+        <source>no budget: %1</source>
+        <translation>нет бюджета: %1</translation>
+    </message>
+    <message>
+        <source>Memory to chat</source>
+        <translation>Память для чата</translation>
+    </message>
+    <message>
+        <source>Read tokenizer of %1</source>
+        <translation>Чтение токенизатора %1</translation>
+    </message>
+    <message>
+        <source>could not read it: %1</source>
+        <translation>не удалось прочитать: %1</translation>
+    </message>
+    <message>
+        <source>unreadable: %1</source>
+        <translation>не читается: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1, %2 tokens (%n added)</source>
+        <translation>
+            <numerusform>%1, %2 токенов (%n добавлен)</numerusform>
+            <numerusform>%1, %2 токенов (%n добавлено)</numerusform>
+            <numerusform>%1, %2 токенов (%n добавлено)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>unnamed model</source>
+        <translation>модель без имени</translation>
+    </message>
+    <message>
+        <source>checking…</source>
+        <translation>проверка…</translation>
+    </message>
+    <message>
+        <source>Check signature of %1</source>
+        <translation>Проверка подписи %1</translation>
+    </message>
+    <message>
+        <source>no signature</source>
+        <translation>нет подписи</translation>
+    </message>
+    <message>
+        <source>valid</source>
+        <translation>действительна</translation>
+    </message>
+    <message>
+        <source>INVALID</source>
+        <translation>НЕДЕЙСТВИТЕЛЬНА</translation>
+    </message>
+    <message>
+        <source>Tasks &amp;&amp; skills</source>
+        <translation>Задачи &amp;&amp; навыки</translation>
+    </message>
+    <message>
+        <source>none: the header has no arch,
+so this is not a runnable model</source>
+        <translation>нет: в заголовке нет arch,
+эту модель нельзя запустить</translation>
+    </message>
+    <message>
+        <source>none (dense FFN, %1 wide)</source>
+        <translation>нет (плотный FFN, ширина %1)</translation>
+    </message>
+    <message>
+        <source>%1 experts, top-%2, shared expert</source>
+        <translation>%1 экспертов, top-%2, общий эксперт</translation>
+    </message>
+    <message>
+        <source>%1 experts, top-%2</source>
+        <translation>%1 экспертов, top-%2</translation>
+    </message>
+    <message>
+        <source>%1 of %2, the set complete</source>
+        <translation>%1 из %2, набор полный</translation>
+    </message>
+    <message>
+        <source>%1 of %2, the set did not open:
+the numbers are this shard&apos;s</source>
+        <translation>%1 из %2, набор не открылся:
+числа — этого шарда</translation>
+    </message>
+    <message>
+        <source>%1 (%2) in the set
+%3 in this shard</source>
+        <translation>%1 (%2) в наборе
+%3 в этом шарде</translation>
+    </message>
+    <message>
+        <source>%1 (%2 bytes)
+the set: %3</source>
+        <translation>%1 (%2 байт)
+набор: %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %2, %n tensor(s)</source>
+        <translation>
+            <numerusform>%1: %2, %n тензор</numerusform>
+            <numerusform>%1: %2, %n тензора</numerusform>
+            <numerusform>%1: %2, %n тензоров</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Dtype mix (bytes)</source>
+        <translation>Смесь типов (байты)</translation>
+    </message>
+    <message>
+        <source>none (no vocab section):
+no chat, no text</source>
+        <translation>нет (нет секции vocab):
+ни чата, ни текста</translation>
+    </message>
+    <message>
+        <source>none: runtimes use ChatML</source>
+        <translation>нет: среды выполнения используют ChatML</translation>
+    </message>
+    <message>
+        <source>%1 at a %2-token context</source>
+        <translation>%1 при контексте %2 токенов</translation>
+    </message>
+    <message>
+        <source>+ %1 recurrent state</source>
+        <translation>+ %1 рекуррентного состояния</translation>
+    </message>
+    <message>
+        <source>more than this machine can give: %1</source>
+        <translation>больше, чем может дать эта машина: %1</translation>
+    </message>
+    <message>
+        <source>this machine can give %1</source>
+        <translation>эта машина может дать %1</translation>
+    </message>
+    <message>
+        <source>What bounds it: %1</source>
+        <translation>Чем ограничено: %1</translation>
+    </message>
+    <message>
+        <source>The chat window&apos;s default context, the backbone without a task mask, as the engine estimates it before loading (cmf info --json &quot;memory&quot;)</source>
+        <translation>Контекст окна чата по умолчанию, основная модель без маски задачи, по оценке движка до загрузки (cmf info --json "memory")</translation>
+    </message>
+    <message>
+        <source>could not check</source>
+        <translation>не удалось проверить</translation>
+    </message>
+    <message>
+        <source>not checked</source>
+        <translation>не проверена</translation>
+    </message>
+    <message>
+        <source>Checking hashes the whole file: press Check</source>
+        <translation>Проверка хеширует весь файл: нажмите «Проверить»</translation>
+    </message>
+    <message>
+        <source>not signed</source>
+        <translation>не подписан</translation>
+    </message>
+    <message>
+        <source>There is no %1 beside the file</source>
+        <translation>Рядом с файлом нет %1</translation>
+    </message>
+    <message>
+        <source>valid, signed by %1
+(a trusted signer)</source>
+        <translation>действительна, подписал %1
+(доверенный подписант)</translation>
+    </message>
+    <message>
+        <source>valid; the signer is not
+in your trusted keys</source>
+        <translation>действительна; подписанта нет
+среди ваших доверенных ключей</translation>
+    </message>
+    <message>
+        <source>Anyone can make a valid signature with their own key: see the Signature page to trust this one</source>
+        <translation>Любой может сделать действительную подпись своим ключом: чтобы доверять этому, откройте страницу «Подпись»</translation>
     </message>
 </context>
 <context>

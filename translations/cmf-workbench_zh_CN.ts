@@ -1746,6 +1746,10 @@
         <source>Compare with %1</source>
         <translation>与 %1 比较</translation>
     </message>
+    <message>
+        <source>Overview</source>
+        <translation>概览</translation>
+    </message>
 </context>
 <context>
     <name>cmfw::HeaderJsonModel</name>
@@ -2318,6 +2322,10 @@
         <source>Serve window opened on %1</source>
         <translation>已为 %1 打开服务窗口</translation>
     </message>
+    <message>
+        <source>O&amp;verview</source>
+        <translation>概览(&amp;V)</translation>
+    </message>
 </context>
 <context>
     <name>cmfw::MaskBitmapPanel</name>
@@ -2674,6 +2682,467 @@
     <message>
         <source>The output is a folder: give it a file name.</source>
         <translation>输出是一个文件夹：请给出文件名。</translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::OverviewView</name>
+    <message>
+        <source>%1 B</source>
+        <translation>%1 B</translation>
+    </message>
+    <message>
+        <source>%1 M</source>
+        <translation>%1 M</translation>
+    </message>
+    <message>
+        <source>%1 K</source>
+        <translation>%1 K</translation>
+    </message>
+    <message>
+        <source>not in the header</source>
+        <translation>头部中没有</translation>
+    </message>
+    <message>
+        <source>full</source>
+        <translation>全注意力</translation>
+    </message>
+    <message>
+        <source>sliding window</source>
+        <translation>滑动窗口</translation>
+    </message>
+    <message>
+        <source>linear (gated delta rule)</source>
+        <translation>线性（门控 delta 规则）</translation>
+    </message>
+    <message>
+        <source>model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>%1 — a %2 model</source>
+        <translation>%1 — %2 模型</translation>
+    </message>
+    <message>
+        <source>%1 parameters · %2 · %3 bits per weight</source>
+        <translation>%1 参数 · %2 · 每权重 %3 位</translation>
+    </message>
+    <message>
+        <source>Chat…</source>
+        <translation>聊天…</translation>
+    </message>
+    <message>
+        <source>Verify</source>
+        <translation>校验</translation>
+    </message>
+    <message>
+        <source>Compare with…</source>
+        <translation>比较…</translation>
+    </message>
+    <message>
+        <source>Envelope and sections</source>
+        <translation>信封与分区</translation>
+    </message>
+    <message>
+        <source>Talk to this model on the CPU engine, in a window of its own</source>
+        <translation>在独立窗口中用 CPU 引擎与此模型对话</translation>
+    </message>
+    <message>
+        <source>Not a runnable model: the header has no arch</source>
+        <translation>不是可运行的模型：头部没有 arch</translation>
+    </message>
+    <message>
+        <source>The file has no tokenizer: a chat needs one to read and write text</source>
+        <translation>文件没有分词器：聊天需要它来读写文本</translation>
+    </message>
+    <message>
+        <source>Check every hash of the file and its signature</source>
+        <translation>检查文件的每个哈希及其签名</translation>
+    </message>
+    <message>
+        <source>Compare this file with another CMF file: tensors, header and sections</source>
+        <translation>将此文件与另一个 CMF 文件比较：张量、头部和分区</translation>
+    </message>
+    <message>
+        <source>Task masks and skills: their quality, and the jobs that make, apply and export them</source>
+        <translation>任务掩码与技能：它们的质量，以及创建、应用和导出它们的作业</translation>
+    </message>
+    <message>
+        <source>The envelope: where every section of the file lies, byte for byte</source>
+        <translation>信封：文件每个分区的位置，精确到字节</translation>
+    </message>
+    <message>
+        <source>Architecture</source>
+        <translation>架构</translation>
+    </message>
+    <message>
+        <source>Size and precision</source>
+        <translation>大小与精度</translation>
+    </message>
+    <message>
+        <source>Tokenizer and chat</source>
+        <translation>分词器与聊天</translation>
+    </message>
+    <message>
+        <source>Task masks and skills</source>
+        <translation>任务掩码与技能</translation>
+    </message>
+    <message>
+        <source>Signature and memory</source>
+        <translation>签名与内存</translation>
+    </message>
+    <message>
+        <source>Family</source>
+        <translation>系列</translation>
+    </message>
+    <message>
+        <source>not named (no arch_name)</source>
+        <translation>未命名（没有 arch_name）</translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation>层数</translation>
+    </message>
+    <message>
+        <source>Hidden size</source>
+        <translation>隐藏维度</translation>
+    </message>
+    <message>
+        <source>%1 query, %2 key/value</source>
+        <translation>%1 个查询头，%2 个键/值头</translation>
+    </message>
+    <message>
+        <source>%1 wide</source>
+        <translation>宽 %1</translation>
+    </message>
+    <message>
+        <source>Attention heads</source>
+        <translation>注意力头</translation>
+    </message>
+    <message>
+        <source>%1 × %2</source>
+        <translation>%1 × %2</translation>
+    </message>
+    <message>
+        <source>window %1 tokens</source>
+        <translation>窗口 %1 个词元</translation>
+    </message>
+    <message>
+        <source>Attention</source>
+        <translation>注意力</translation>
+    </message>
+    <message>
+        <source>no layers</source>
+        <translation>没有层</translation>
+    </message>
+    <message>
+        <source>Experts (MoE)</source>
+        <translation>专家（MoE）</translation>
+    </message>
+    <message>
+        <source>Context length</source>
+        <translation>上下文长度</translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation>%1 个词元</translation>
+    </message>
+    <message>
+        <source>Draft head (MTP)</source>
+        <translation>草稿头（MTP）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n layer(s)</source>
+        <translation>
+            <numerusform>%n 层</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Shard</source>
+        <translation>分片</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>File size</source>
+        <translation>文件大小</translation>
+    </message>
+    <message>
+        <source>%1 (%2 bytes)</source>
+        <translation>%1（%2 字节）</translation>
+    </message>
+    <message>
+        <source>Tensors</source>
+        <translation>张量</translation>
+    </message>
+    <message>
+        <source>Bits per weight</source>
+        <translation>每权重位数</translation>
+    </message>
+    <message>
+        <source>quant_type</source>
+        <translation>quant_type</translation>
+    </message>
+    <message>
+        <source>Tokenizer</source>
+        <translation>分词器</translation>
+    </message>
+    <message>
+        <source>reading %1 of tokenizer.json…</source>
+        <translation>正在读取 %1 的 tokenizer.json…</translation>
+    </message>
+    <message>
+        <source>Vocabulary (arch)</source>
+        <translation>词表（arch）</translation>
+    </message>
+    <message>
+        <source>no arch</source>
+        <translation>没有 arch</translation>
+    </message>
+    <message>
+        <source>Chat template</source>
+        <translation>聊天模板</translation>
+    </message>
+    <message>
+        <source>yes, in the file</source>
+        <translation>有，在文件中</translation>
+    </message>
+    <message>
+        <source>Generation defaults</source>
+        <translation>生成默认值</translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %n more on the Tasks &amp; skills page</source>
+        <translation>
+            <numerusform>… 另有 %n 个，见“任务与技能”页</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 — %2 of the FFN off; quality: %3</source>
+        <translation>%1 — 关闭 %2 的 FFN；质量：%3</translation>
+    </message>
+    <message>
+        <source>Masks (%1)</source>
+        <translation>掩码（%1）</translation>
+    </message>
+    <message>
+        <source>none: the file has no masks section</source>
+        <translation>无：文件没有掩码分区</translation>
+    </message>
+    <message>
+        <source>A mask marked “not measured” has no recorded quality (§5.1): check it before relying on it</source>
+        <translation>标记为“未测量”的掩码没有记录质量（§5.1）：依赖它之前请先检查</translation>
+    </message>
+    <message>
+        <source>%1 — quality: %2</source>
+        <translation>%1 — 质量：%2</translation>
+    </message>
+    <message>
+        <source>Skills (%1)</source>
+        <translation>技能（%1）</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>检查</translation>
+    </message>
+    <message>
+        <source>Hash the whole file and check %1.sig beside it</source>
+        <translation>对整个文件计算哈希并检查旁边的 %1.sig</translation>
+    </message>
+    <message>
+        <source>Signature</source>
+        <translation>签名</translation>
+    </message>
+    <message>
+        <source>no estimate: %1</source>
+        <translation>无估算：%1</translation>
+    </message>
+    <message>
+        <source>%1 weights + %2 KV cache</source>
+        <translation>%1 权重 + %2 KV 缓存</translation>
+    </message>
+    <message>
+        <source>no budget: %1</source>
+        <translation>无预算：%1</translation>
+    </message>
+    <message>
+        <source>Memory to chat</source>
+        <translation>聊天所需内存</translation>
+    </message>
+    <message>
+        <source>Read tokenizer of %1</source>
+        <translation>读取 %1 的分词器</translation>
+    </message>
+    <message>
+        <source>could not read it: %1</source>
+        <translation>无法读取：%1</translation>
+    </message>
+    <message>
+        <source>unreadable: %1</source>
+        <translation>不可读：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1, %2 tokens (%n added)</source>
+        <translation>
+            <numerusform>%1，%2 个词元（%n 个附加）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>unnamed model</source>
+        <translation>未命名模型</translation>
+    </message>
+    <message>
+        <source>checking…</source>
+        <translation>正在检查…</translation>
+    </message>
+    <message>
+        <source>Check signature of %1</source>
+        <translation>检查 %1 的签名</translation>
+    </message>
+    <message>
+        <source>no signature</source>
+        <translation>无签名</translation>
+    </message>
+    <message>
+        <source>valid</source>
+        <translation>有效</translation>
+    </message>
+    <message>
+        <source>INVALID</source>
+        <translation>无效</translation>
+    </message>
+    <message>
+        <source>Tasks &amp;&amp; skills</source>
+        <translation>任务与技能</translation>
+    </message>
+    <message>
+        <source>none: the header has no arch,
+so this is not a runnable model</source>
+        <translation>无：头部没有 arch，
+因此这不是可运行的模型</translation>
+    </message>
+    <message>
+        <source>none (dense FFN, %1 wide)</source>
+        <translation>无（稠密 FFN，宽 %1）</translation>
+    </message>
+    <message>
+        <source>%1 experts, top-%2, shared expert</source>
+        <translation>%1 个专家，top-%2，共享专家</translation>
+    </message>
+    <message>
+        <source>%1 experts, top-%2</source>
+        <translation>%1 个专家，top-%2</translation>
+    </message>
+    <message>
+        <source>%1 of %2, the set complete</source>
+        <translation>第 %1 个，共 %2 个，分片集完整</translation>
+    </message>
+    <message>
+        <source>%1 of %2, the set did not open:
+the numbers are this shard&apos;s</source>
+        <translation>第 %1 个，共 %2 个，分片集未能打开：
+数字仅属于此分片</translation>
+    </message>
+    <message>
+        <source>%1 (%2) in the set
+%3 in this shard</source>
+        <translation>分片集中 %1（%2）
+此分片中 %3</translation>
+    </message>
+    <message>
+        <source>%1 (%2 bytes)
+the set: %3</source>
+        <translation>%1（%2 字节）
+分片集：%3</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %2, %n tensor(s)</source>
+        <translation>
+            <numerusform>%1：%2，%n 个张量</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Dtype mix (bytes)</source>
+        <translation>数据类型构成（字节）</translation>
+    </message>
+    <message>
+        <source>none (no vocab section):
+no chat, no text</source>
+        <translation>无（没有 vocab 分区）：
+不能聊天，不能处理文本</translation>
+    </message>
+    <message>
+        <source>none: runtimes use ChatML</source>
+        <translation>无：运行时使用 ChatML</translation>
+    </message>
+    <message>
+        <source>%1 at a %2-token context</source>
+        <translation>上下文 %2 个词元时需 %1</translation>
+    </message>
+    <message>
+        <source>+ %1 recurrent state</source>
+        <translation>+ %1 循环状态</translation>
+    </message>
+    <message>
+        <source>more than this machine can give: %1</source>
+        <translation>超过本机可提供的内存：%1</translation>
+    </message>
+    <message>
+        <source>this machine can give %1</source>
+        <translation>本机可提供 %1</translation>
+    </message>
+    <message>
+        <source>What bounds it: %1</source>
+        <translation>限制来源：%1</translation>
+    </message>
+    <message>
+        <source>The chat window&apos;s default context, the backbone without a task mask, as the engine estimates it before loading (cmf info --json &quot;memory&quot;)</source>
+        <translation>聊天窗口的默认上下文、不带任务掩码的主干模型，由引擎在加载前估算（cmf info --json "memory"）</translation>
+    </message>
+    <message>
+        <source>could not check</source>
+        <translation>无法检查</translation>
+    </message>
+    <message>
+        <source>not checked</source>
+        <translation>未检查</translation>
+    </message>
+    <message>
+        <source>Checking hashes the whole file: press Check</source>
+        <translation>检查需要对整个文件计算哈希：请点击“检查”</translation>
+    </message>
+    <message>
+        <source>not signed</source>
+        <translation>未签名</translation>
+    </message>
+    <message>
+        <source>There is no %1 beside the file</source>
+        <translation>文件旁没有 %1</translation>
+    </message>
+    <message>
+        <source>valid, signed by %1
+(a trusted signer)</source>
+        <translation>有效，由 %1 签名
+（受信任的签名者）</translation>
+    </message>
+    <message>
+        <source>valid; the signer is not
+in your trusted keys</source>
+        <translation>有效；签名者不在
+您的受信任密钥中</translation>
+    </message>
+    <message>
+        <source>Anyone can make a valid signature with their own key: see the Signature page to trust this one</source>
+        <translation>任何人都能用自己的密钥做出有效签名：要信任此签名者，请打开“签名”页</translation>
     </message>
 </context>
 <context>

@@ -4,13 +4,13 @@
 
 #include "cmf/engine/memory_estimate.h"
 #include "cmf/format/cmf_file.h"
+#include "cmf/format/content_summary.h"
 #include "cmf/format/error.h"
 #include "cmf/format/hash64.h"
 #include "cmf/format/printable.h"
 
 #include <cstdio>
 #include <iostream>
-#include <map>
 
 namespace cmfcli {
 namespace {
@@ -113,19 +113,10 @@ void printSummary(const cmf::CmfFile& f) {
     if (h.contains("quant_type") && h["quant_type"].is_string())
         std::printf("quant_type %s\n", cmf::printable(h["quant_type"].get<std::string>()).c_str());
 
-    const auto& d = f.directory();
-    std::map<std::string, std::pair<uint64_t, uint64_t>> byType; // dtype -> (tensors, bytes)
-    uint64_t params = 0;
-    for (uint64_t i = 0; i < d.count(); ++i) {
-        const auto r = d.record(i);
-        auto& slot = byType[std::string(cmf::dtypeName(r.dtype))];
-        ++slot.first;
-        slot.second += r.nbytes;
-        params += r.count();
-    }
-    std::printf("\n%llu tensors, %llu parameters\n", (unsigned long long)d.count(), (unsigned long long)params);
-    for (const auto& [t, v] : byType)
-        std::printf("  %-9s %8llu tensors %12s\n", t.c_str(), (unsigned long long)v.first, human(v.second).c_str());
+    const auto summary = cmf::summarizeContent(f); // as --json "summary" and the workbench's overview
+    std::printf("\n%llu tensors, %llu parameters\n", (unsigned long long)summary.tensors, (unsigned long long)summary.parameters);
+    for (const auto& t : summary.dtypes)
+        std::printf("  %-9s %8llu tensors %12s\n", t.dtype.c_str(), (unsigned long long)t.tensors, human(t.bytes).c_str());
 
     if (f.masks()) {
         std::printf("\n%u masks (default task %s)\n", f.masks()->nMasks, cmf::printable(f.masks()->defaultTask).c_str());

@@ -1,5 +1,6 @@
 #include "info_json.h"
 
+#include "cmf/format/content_summary.h"
 #include "cmf/format/error.h"
 #include "cmf/format/hash64.h"
 #include "cmf/format/shards.h"
@@ -159,6 +160,8 @@ json infoJson(const cmf::CmfFile& f) {
                 {"layer_schedule", layerScheduleJson(f)},
                 {"linear_attention", linearAttentionJson(f)},
                 {"mtp", mtpJson(f)},
+                // Counted once, in the format library: the workbench's overview reads the same function.
+                {"summary", cmf::contentSummaryJson(cmf::summarizeContent(f))},
                 {"tensors", tensorsJson(f)},
                 {"masks", masksJson(f)},
                 {"skills", skillsJson(f)},

@@ -212,6 +212,11 @@ void MainWindow::createActions() {
     quit->setShortcut(QKeySequence::Quit);
 
     auto* view = menuBar()->addMenu(tr("&View"));
+    auto* overview = view->addAction(tr("O&verview"), this, [this] {
+        if (FilePage* p = currentPage()) p->showView(FilePage::View::Overview);
+    });
+    overview->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0)); // Ctrl+1… keep the views they always had
+    viewActions_ << overview;
     const std::pair<FilePage::View, QString> views[] = {
         {FilePage::View::Envelope, tr("&Envelope")},   {FilePage::View::Header, tr("&Header")},
         {FilePage::View::Tensors, tr("&Tensors")},     {FilePage::View::Masks, tr("&Masks")},
@@ -325,6 +330,12 @@ FilePage* MainWindow::openFile(const QString& path) {
     // A page asks for its own file, whatever the panel showed before.
     connect(p, &FilePage::verifyRequested, this, [this, p] { verifyFile(p->document()->path()); });
     connect(p, &FilePage::signRequested, this, [this, p] { signFile(p->document()->path()); });
+    // The overview's buttons run what the Tools menu runs, on this page's file.
+    connect(p, &FilePage::chatRequested, this, [this, p] { openChat(p->document()->path()); });
+    connect(p, &FilePage::compareRequested, this, [this, p] {
+        tabs_->setCurrentWidget(p); // compareDialog() compares the current tab's file
+        compareDialog();
+    });
     const int index = tabs_->addTab(p, doc->fileName());
     tabs_->setTabToolTip(index, abs);
     if (!doc->ok()) {

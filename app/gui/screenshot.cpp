@@ -9,6 +9,7 @@
 
 #include "jobs/job_runner.h"
 #include "views/file_page.h"
+#include "views/overview_view.h"
 #include "views/quant_view.h"
 #include "views/verify_sign_panel.h"
 
@@ -88,7 +89,7 @@ int runScreenshot(const ScreenshotOptions& o) {
     settle(50);
 
     FilePage* page = w.openFile(o.file);
-    const QString view = o.view.isEmpty() ? u"envelope"_s : o.view;
+    const QString view = o.view.isEmpty() ? u"overview"_s : o.view; // the first page of a file
     if (view == u"chat") {
         if (page->isError()) {
             fail(o.file + u" is not a valid CMF file: nothing to chat with"_s);
@@ -174,7 +175,7 @@ int runScreenshot(const ScreenshotOptions& o) {
     } else {
         const auto v = FilePage::viewFromName(view);
         if (!v || v == FilePage::View::Tensor || v == FilePage::View::Compare) {
-            fail(u"unknown view "_s + view + u" (envelope, header, tensors, tensor:NAME, bits, verify, masks, skills, tasks, routing, quant[:SOURCE], tokenizer, signature, shards, compare:OTHER, chat)"_s);
+            fail(u"unknown view "_s + view + u" (overview, envelope, header, tensors, tensor:NAME, bits, verify, masks, skills, tasks, routing, quant[:SOURCE], tokenizer, signature, shards, compare:OTHER, chat, serve)"_s);
             return 2;
         }
         if (!page->isError() && !page->showView(*v)) {
@@ -182,6 +183,10 @@ int runScreenshot(const ScreenshotOptions& o) {
             return 2;
         }
     }
+    // The overview checks the signature only when asked (it hashes the whole
+    // file); a picture of it should show the state, so it asks here.
+    if (view == u"overview" && !page->isError())
+        if (auto* overview = page->view<OverviewView>(FilePage::View::Overview)) overview->checkSignature();
     // Wait for what the view started (statistics, verify, signature, tokenizer).
     settle(100);
     if (!w.jobs()->waitForAll(o.timeoutMs)) {

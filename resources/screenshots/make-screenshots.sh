@@ -9,6 +9,7 @@ bin=$build/app/gui/cmf-workbench
 demo=$build/demo/tiny-chat.cmf
 out=resources/screenshots
 shot() { "$bin" --screenshot "$out/$1.png" --view "$2" --size 1280x800 "${@:3}"; }
+shot overview overview "$demo"
 shot envelope envelope "$demo"
 shot header header "$demo"
 shot tensors tensors "$demo"
@@ -35,6 +36,8 @@ cp "$demo" "$tmp/tiny-chat.cmf"
 "$build/app/cli/cmf" keygen --out "$tmp/release.key" > /dev/null
 "$build/app/cli/cmf" sign "$tmp/tiny-chat.cmf" --key "$tmp/release.key" > /dev/null
 shot signature-signed signature "$tmp/tiny-chat.cmf"
+shot overview-signed overview "$tmp/tiny-chat.cmf"
+shot overview-shard overview "$valid/tiny-s42-Q8_2F-sharded-00002-of-00004.cmf"
 # Compare: the demo model against a copy with five tensors requantized to q4.
 "$build/app/cli/cmf" requant "$demo" --quant q4 --output "$tmp/requantized.cmf" \
   --only '^model\.layers\.[01]\.self_attn\.[qk]_proj\.weight$|^model\.layers\.1\.mlp\.down_proj\.weight$' > /dev/null
@@ -45,5 +48,8 @@ shot tasks tasks "$demo"
 shot quant quant "$demo"
 "$build/app/cli/cmf" convert --model tests/data/models/tiny-moe --quant q8 --output "$tmp/tiny-moe.cmf" > /dev/null
 shot routing routing "$tmp/tiny-moe.cmf"
+shot overview-moe overview "$tmp/tiny-moe.cmf"
+"$build/app/cli/cmf" convert --model tests/data/models/gdn/tiny-qwen3.5 --quant q8 --output "$tmp/tiny-qwen3.5.cmf" > /dev/null
+shot overview-qwen35 overview "$tmp/tiny-qwen3.5.cmf"
 # The chat window: a scripted greedy conversation with a skill switch, auto routing and a task (chat-script.json).
 shot chat chat --chat-script resources/screenshots/chat-script.json "$demo"

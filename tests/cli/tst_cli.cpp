@@ -8,10 +8,12 @@
 #include <QFileInfo>
 #include <QProcess>
 #include <QTest>
+
 #include <array>
 #include <bit>
 #include <cstdio>
 #include <cstring>
+#include <map>
 #include <sys/stat.h>
 
 using nlohmann::json;
@@ -274,6 +276,23 @@ private Q_SLOTS:
         for (const auto& t : j["tensors"])
             if (t["name"].get<std::string>().starts_with("model.mtp.")) bytes += t["nbytes"].get<uint64_t>();
         JCOMPARE(j["mtp"]["bytes"], bytes);
+        // The summary is the directory added up (the workbench's overview shows the same numbers).
+        uint64_t params = 0, allBytes = 0;
+        std::map<std::string, uint64_t> perDtype;
+        for (const auto& t : j["tensors"]) {
+            uint64_t n = 1;
+            for (const auto& d : t["shape"]) n *= d.get<uint64_t>();
+            params += n, allBytes += t["nbytes"].get<uint64_t>(), ++perDtype[t["dtype"].get<std::string>()];
+        }
+        JCOMPARE(j["summary"]["tensors"], j["tensors"].size());
+        JCOMPARE(j["summary"]["parameters"], params);
+        JCOMPARE(j["summary"]["bytes"], allBytes);
+        JCOMPARE(j["summary"]["bits_per_weight"], double(allBytes) * 8.0 / double(params));
+        for (const auto& d : j["summary"]["dtypes"]) JCOMPARE(d["tensors"], perDtype[d["dtype"].get<std::string>()]);
+        JCOMPARE(j["summary"]["dtypes"].size(), perDtype.size());
+        r = runCmf({QStringLiteral("info"), out});
+        QVERIFY2(r.out.find("\n" + std::to_string(j["tensors"].size()) + " tensors, " + std::to_string(params) + " parameters\n") != std::string::npos,
+                 r.out.c_str());
         // A model without either: the schedule alone.
         r = runCmf({QStringLiteral("convert"), QStringLiteral("--model"), QString::fromStdString(cmftest::dataPath("models/tiny-llama3")),
                     QStringLiteral("--quant"), QStringLiteral("f32"), QStringLiteral("--output"), tmp("llama3-info.cmf"), QStringLiteral("--summary")});

@@ -197,10 +197,11 @@ void TstMainWindow::opensTheDemoModelInEveryView() {
     for (int i = 0; i < nav->topLevelItemCount(); ++i) items << nav->topLevelItem(i)->text(0);
     const auto f = cmf::CmfFile::open(CMF_DEMO_MODEL);
     // A dense model: no expert-routing view.
-    QCOMPARE(items, (QStringList{u"Envelope"_s, u"Header"_s, u"Tensors (%1)"_s.arg(f->directory().count()), u"Bit allocation"_s,
+    QCOMPARE(page->currentView(), FilePage::View::Overview); // the first page
+    QCOMPARE(items, (QStringList{u"Overview"_s, u"Envelope"_s, u"Header"_s, u"Tensors (%1)"_s.arg(f->directory().count()), u"Bit allocation"_s,
                                  u"Masks (%1)"_s.arg(f->masks()->nMasks), u"Skills (%1)"_s.arg(f->skills().size()), u"Tokenizer"_s,
                                  u"Signature"_s, u"Tasks & skills"_s, u"Quantization error"_s}));
-    for (auto v : {FilePage::View::Envelope, FilePage::View::Header, FilePage::View::Tensors, FilePage::View::Masks,
+    for (auto v : {FilePage::View::Overview, FilePage::View::Envelope, FilePage::View::Header, FilePage::View::Tensors, FilePage::View::Masks,
                    FilePage::View::Skills, FilePage::View::Tokenizer, FilePage::View::Signature}) {
         QVERIFY(page->showView(v));
         QCOMPARE(page->currentView(), v);
@@ -208,7 +209,7 @@ void TstMainWindow::opensTheDemoModelInEveryView() {
     }
     QVERIFY(!page->showView(FilePage::View::Shards)); // not a shard
     // Selecting in the tree switches the view.
-    nav->setCurrentItem(nav->topLevelItem(1));
+    nav->setCurrentItem(nav->topLevelItem(2));
     QCOMPARE(page->currentView(), FilePage::View::Header);
     QVERIFY(waitIdle(*w_));
     // Opening the same file again focuses its tab.
@@ -219,6 +220,7 @@ void TstMainWindow::opensTheDemoModelInEveryView() {
 
 void TstMainWindow::envelopeView() {
     FilePage* page = w_->openFile(demo());
+    QVERIFY(page->showView(FilePage::View::Envelope)); // one click from the overview
     auto* env = page->view<EnvelopeView>(FilePage::View::Envelope);
     QVERIFY(env);
     const auto f = cmf::CmfFile::open(CMF_DEMO_MODEL);

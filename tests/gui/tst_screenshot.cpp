@@ -27,7 +27,7 @@ private:
 
 void TstScreenshot::everyViewOfTheDemoModel_data() {
     QTest::addColumn<QString>("view");
-    for (const char* v : {"envelope", "header", "tensors", "tensor:model.layers.1.mlp.gate_proj.weight", "verify", "masks", "bits",
+    for (const char* v : {"overview", "envelope", "header", "tensors", "tensor:model.layers.1.mlp.gate_proj.weight", "verify", "masks", "bits",
                           "skills", "tokenizer", "signature"})
         QTest::newRow(v) << QString::fromLatin1(v);
 }

@@ -8,6 +8,7 @@
 #include "views/error_view.h"
 #include "views/header_view.h"
 #include "views/masks_view.h"
+#include "views/overview_view.h"
 #include "views/shards_view.h"
 #include "views/signature_view.h"
 #include "views/skills_view.h"
@@ -38,6 +39,7 @@ struct ViewName {
     const char* name;
 };
 const ViewName kNames[] = {
+    {FilePage::View::Overview, "overview"},
     {FilePage::View::Envelope, "envelope"}, {FilePage::View::Header, "header"},     {FilePage::View::Tensors, "tensors"},
     {FilePage::View::Tensor, "tensor"},     {FilePage::View::Masks, "masks"},       {FilePage::View::Skills, "skills"}, {FilePage::View::Tasks, "tasks"}, {FilePage::View::Routing, "routing"}, {FilePage::View::Quant, "quant"},
     {FilePage::View::Tokenizer, "tokenizer"}, {FilePage::View::Signature, "signature"}, {FilePage::View::Shards, "shards"},
@@ -88,6 +90,7 @@ FilePage::FilePage(std::shared_ptr<const CmfDocument> doc, Services services, QW
 
     const cmf::CmfFile& f = *doc_->file();
     const auto n = doc_->tensors()->count();
+    addItem(View::Overview, tr("Overview"));
     addItem(View::Envelope, tr("Envelope"));
     addItem(View::Header, tr("Header"));
     addItem(View::Tensors, tr("Tensors (%1)").arg(Text::count(n)));
@@ -116,7 +119,7 @@ FilePage::FilePage(std::shared_ptr<const CmfDocument> doc, Services services, QW
     connect(nav_, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem* cur) {
         if (cur) showView(View(cur->data(0, kViewRole).toInt()));
     });
-    showView(View::Envelope);
+    showView(View::Overview); // what a person wants to know first; the envelope is one click away
 }
 
 bool FilePage::isError() const { return !doc_->ok(); }
@@ -135,6 +138,16 @@ QWidget* FilePage::ensureView(View v) {
     if (QWidget* w = views_.value(v, nullptr)) return w;
     QWidget* w = nullptr;
     switch (v) {
+    case View::Overview: {
+        auto* o = new OverviewView(doc_, services_, item(View::Tasks) != nullptr, stack_);
+        connect(o, &OverviewView::chatRequested, this, &FilePage::chatRequested);
+        connect(o, &OverviewView::verifyRequested, this, &FilePage::verifyRequested);
+        connect(o, &OverviewView::compareRequested, this, &FilePage::compareRequested);
+        connect(o, &OverviewView::tasksRequested, this, [this] { showView(View::Tasks); });
+        connect(o, &OverviewView::envelopeRequested, this, [this] { showView(View::Envelope); });
+        w = o;
+        break;
+    }
     case View::Envelope: w = new EnvelopeView(doc_, stack_); break;
     case View::Header: w = new HeaderView(doc_, stack_); break;
     case View::Tensors: {

@@ -1,7 +1,7 @@
 #pragma once
-// One tab: an open file. A navigation tree (Envelope, Header, Tensors,
-// Masks, Skills, Tokenizer, Signature, and Shards for a shard) beside the
-// selected view; views are created when first shown, so the jobs some of them
+// One tab: an open file. A navigation tree (Overview — shown first —,
+// Envelope, Header, Tensors, Masks, Skills, Tokenizer, Signature, and Shards
+// for a shard) beside the selected view; views are created when first shown, so the jobs some of them
 // start (a signature check hashes the whole file) run only when asked for. A
 // file that did not open shows the error view instead.
 #include "util/services.h"
@@ -24,7 +24,7 @@ class CompareView;
 class FilePage : public QWidget {
     Q_OBJECT
 public:
-    enum class View { Envelope, Header, Tensors, Tensor, Masks, Skills, Tokenizer, Signature, Routing, Quant, Tasks, Shards, Compare, Bits, Error };
+    enum class View { Overview, Envelope, Header, Tensors, Tensor, Masks, Skills, Tokenizer, Signature, Routing, Quant, Tasks, Shards, Compare, Bits, Error };
     Q_ENUM(View)
 
     FilePage(std::shared_ptr<const CmfDocument> doc, Services services, QWidget* parent = nullptr);
@@ -53,6 +53,9 @@ public:
 Q_SIGNALS:
     void verifyRequested(const QString& path);
     void signRequested(const QString& path);
+    // The overview's next steps that belong to the main window (a chat window, the Compare file dialog).
+    void chatRequested(const QString& path);
+    void compareRequested(const QString& path);
     void viewChanged(cmfw::FilePage::View view);
 
 private:
@@ -66,7 +69,7 @@ private:
     QStackedWidget* stack_ = nullptr;
     QMap<View, QWidget*> views_;
     QMap<View, QTreeWidgetItem*> items_;
-    View current_ = View::Envelope;
+    View current_ = View::Overview;
 };
 
 } // namespace cmfw

@@ -5,6 +5,7 @@
 #include "jobs/job_runner.h"
 #include "models/log_model.h"
 #include "util/format_text.h"
+#include "util/quality_text.h"
 #include "views/operation_dialog.h"
 
 #include "cmf/engine/memory_estimate.h"
@@ -28,20 +29,6 @@ QTableWidgetItem* cell(const QString& text) {
     auto* item = new QTableWidgetItem(text);
     item->setFlags(item->flags() & ~Qt::ItemIsEditable);
     return item;
-}
-
-QString maskQuality(const nlohmann::json& q) {
-    if (q.is_null()) return TasksView::tr("not measured");
-    if (q.contains("value") && q["value"].is_number())
-        return TasksView::tr("held-out ppl ×%1 (dense %2)").arg(q["value"].get<double>(), 0, 'f', 3).arg(q.value("baseline_dense", 0.0), 0, 'f', 2);
-    return QString::fromStdString(q.dump());
-}
-
-QString skillQuality(const nlohmann::json& q) {
-    if (q.is_null()) return TasksView::tr("not measured");
-    if (q.contains("backbone") && q.contains("overlaid"))
-        return TasksView::tr("ppl %1 → %2").arg(q["backbone"].get<double>(), 0, 'f', 2).arg(q["overlaid"].get<double>(), 0, 'f', 2);
-    return QString::fromStdString(q.dump());
 }
 
 } // namespace
@@ -95,7 +82,7 @@ void TasksView::fill() {
             masks_->insertRow(r);
             masks_->setItem(r, 0, cell(QString::fromStdString(m.name)));
             masks_->setItem(r, 1, cell(Text::percent(m.sparsity)));
-            auto* q = cell(maskQuality(m.quality));
+            auto* q = cell(maskQualityText(m.quality));
             if (m.quality.is_null()) q->setForeground(QColor(0xb0, 0x00, 0x20));
             masks_->setItem(r, 2, q);
             masks_->setItem(r, 3, cell(m.hasExpertFields ? tr("yes") : tr("no")));
@@ -109,7 +96,7 @@ void TasksView::fill() {
         skills_->setItem(r, 1, cell(QString::fromStdString(rec.layers.dump())));
         skills_->setItem(r, 2, cell(QString::number(s.tensorCount)));
         skills_->setItem(r, 3, cell(Text::bytes(s.tensorBytes)));
-        skills_->setItem(r, 4, cell(skillQuality(rec.quality)));
+        skills_->setItem(r, 4, cell(skillQualityText(rec.quality)));
         skills_->setItem(r, 5, cell(s.hasSelection ? tr("subspace (phi layer %1)").arg(rec.selection.value("phi_layer", 0)) : tr("none")));
     }
     for (auto* t : {masks_, skills_}) t->resizeColumnsToContents();
