@@ -4,6 +4,7 @@
 #include "util/explanations.h"
 #include "util/format_text.h"
 #include "util/labels.h"
+#include "util/scrolling_page.h"
 #include "util/table_util.h"
 #include "views/section_bar.h"
 
@@ -11,7 +12,6 @@
 
 #include <QHeaderView>
 #include <QLabel>
-#include <QScrollArea>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -36,16 +36,7 @@ EnvelopeView::EnvelopeView(std::shared_ptr<const CmfDocument> doc, QWidget* pare
     const cmf::Envelope& e = f.envelope();
     const uint64_t size = f.fileSize();
 
-    auto* outer = new QVBoxLayout(this);
-    outer->setContentsMargins(0, 0, 0, 0);
-    auto* scroll = new QScrollArea(this);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    outer->addWidget(scroll);
-    auto* page = new QWidget(scroll);
-    scroll->setWidget(page);
-    auto* lay = new QVBoxLayout(page);
-    lay->setContentsMargins(12, 10, 12, 12);
+    const auto [page, lay] = makeScrollingPage(this);
 
     lay->addWidget(makeTitle(tr("Envelope"), page));
     lay->addWidget(makeNote(tr("CMF version %1 · %2 (%3 bytes) · %n tensor(s). The fixed 128-byte envelope at offset 0 "

@@ -5,6 +5,7 @@
 #include "util/format_text.h"
 #include "util/labels.h"
 #include "util/quality_text.h"
+#include "util/scrolling_page.h"
 #include "util/trusted_keys.h"
 
 #include "cmf/engine/memory_budget.h"
@@ -16,7 +17,6 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
-#include <QScrollArea>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -56,16 +56,7 @@ OverviewView::OverviewView(std::shared_ptr<const CmfDocument> doc, Services serv
     const ModelOverview& o = overview_;
 
     // A scroll area: at 1280×800 with the docks open the page fits; a smaller window scrolls instead of cutting text.
-    auto* outer = new QVBoxLayout(this);
-    outer->setContentsMargins(0, 0, 0, 0);
-    auto* scroll = new QScrollArea(this);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    outer->addWidget(scroll);
-    auto* content = new QWidget(scroll);
-    scroll->setWidget(content);
-    auto* lay = new QVBoxLayout(content);
-    lay->setContentsMargins(12, 10, 12, 12);
+    const auto [content, lay] = makeScrollingPage(this);
 
     const QString family = o.family.empty() ? tr("model") : QString::fromStdString(o.family);
     lay->addWidget(makeTitle(o.hasArch ? tr("%1 — a %2 model").arg(doc_->fileName(), family) : doc_->fileName(), content));

@@ -45,19 +45,21 @@ inline __m512 sums16(__m512 v[16]) {
 template <bool F16>
 void scores(const float* q, uint32_t group, uint32_t hd, const KvRows& kv, uint32_t first, uint32_t keys, float scale, float cap,
             float* s) {
-    alignas(64) float rows[16 * 512];
-    const bool staged = hd <= 512; // blocks of 16 rows, (for f16) widened once, read per head from L1
+    alignas(64) float widened[F16 ? 16 * 512 : 1];
     const __m512 sc = _mm512_set1_ps(scale);
     uint32_t j = 0;
-    if (staged)
+    // Blocks of 16 keys, each row read once (an f16 row widened once) and then per head from L1.
+    if (hd <= 512)
         for (; j + 16 <= keys; j += 16) {
-            const float* block;
-            if (F16) {
-                for (uint32_t r = 0; r < 16; ++r)
-                    for (uint32_t c = 0; c < hd; c += 16) _mm512_store_ps(rows + r * hd + c, load16<true>(kv.k, size_t(first + j + r) * kv.stride + c));
-                block = rows;
-            } else {
-                block = nullptr;
+            const float* row[16];
+            for (uint32_t r = 0; r < 16; ++r) {
+                const size_t at = size_t(first + j + r) * kv.stride;
+                if constexpr (F16) {
+                    for (uint32_t c = 0; c < hd; c += 16) _mm512_store_ps(widened + r * hd + c, load16<true>(kv.k, at + c));
+                    row[r] = widened + r * hd;
+                } else {
+                    row[r] = static_cast<const float*>(kv.k) + at;
+                }
             }
             for (uint32_t g = 0; g < group; ++g) {
                 const float* qg = q + size_t(g) * hd;
@@ -65,10 +67,7 @@ void scores(const float* q, uint32_t group, uint32_t hd, const KvRows& kv, uint3
                 for (int r = 0; r < 16; ++r) acc[r] = _mm512_setzero_ps();
                 for (uint32_t c = 0; c < hd; c += 16) {
                     const __m512 qc = _mm512_loadu_ps(qg + c);
-                    for (int r = 0; r < 16; ++r) {
-                        const float* kr = F16 ? block + r * hd : static_cast<const float*>(kv.k) + size_t(first + j + r) * kv.stride;
-                        acc[r] = _mm512_fmadd_ps(qc, _mm512_loadu_ps(kr + c), acc[r]);
-                    }
+                    for (int r = 0; r < 16; ++r) acc[r] = _mm512_fmadd_ps(qc, _mm512_loadu_ps(row[r] + c), acc[r]);
                 }
                 _mm512_storeu_ps(s + size_t(g) * keys + j, _mm512_mul_ps(sums16(acc), sc));
             }
