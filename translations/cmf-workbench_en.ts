@@ -1001,6 +1001,14 @@
         <source>MTP head</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Back to the workbench&apos;s defaults (this file has no generation_config)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Back to this file&apos;s generation defaults (its generation_config): %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cmfw::ChatView</name>
@@ -3162,6 +3170,42 @@ in your trusted keys</source>
     </message>
     <message>
         <source>Anyone can make a valid signature with their own key: see the Signature page to trust this one</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none in the file: chats start from the workbench&apos;s defaults, cmf run is greedy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>samples</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>greedy (do_sample false)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>temperature %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>top-k %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>top-p %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>min-p %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>repetition penalty %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stops at ids %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

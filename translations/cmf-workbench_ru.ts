@@ -1008,6 +1008,14 @@
         <source>MTP head</source>
         <translation>голова MTP</translation>
     </message>
+    <message>
+        <source>Back to the workbench&apos;s defaults (this file has no generation_config)</source>
+        <translation>Вернуть значения по умолчанию программы (в файле нет generation_config)</translation>
+    </message>
+    <message>
+        <source>Back to this file&apos;s generation defaults (its generation_config): %1</source>
+        <translation>Вернуть параметры генерации этого файла (его generation_config): %1</translation>
+    </message>
 </context>
 <context>
     <name>cmfw::ChatView</name>
@@ -3160,7 +3168,7 @@ no chat, no text</source>
     </message>
     <message>
         <source>The chat window&apos;s default context, the backbone without a task mask, as the engine estimates it before loading (cmf info --json &quot;memory&quot;)</source>
-        <translation>Контекст окна чата по умолчанию, основная модель без маски задачи, по оценке движка до загрузки (cmf info --json "memory")</translation>
+        <translation>Контекст окна чата по умолчанию, основная модель без маски задачи, по оценке движка до загрузки (cmf info --json &quot;memory&quot;)</translation>
     </message>
     <message>
         <source>could not check</source>
@@ -3197,6 +3205,42 @@ in your trusted keys</source>
     <message>
         <source>Anyone can make a valid signature with their own key: see the Signature page to trust this one</source>
         <translation>Любой может сделать действительную подпись своим ключом: чтобы доверять этому, откройте страницу «Подпись»</translation>
+    </message>
+    <message>
+        <source>none in the file: chats start from the workbench&apos;s defaults, cmf run is greedy</source>
+        <translation>в файле нет: чат начинается со значений программы, cmf run — жадный</translation>
+    </message>
+    <message>
+        <source>samples</source>
+        <translation>сэмплирует</translation>
+    </message>
+    <message>
+        <source>greedy (do_sample false)</source>
+        <translation>жадный (do_sample false)</translation>
+    </message>
+    <message>
+        <source>temperature %1</source>
+        <translation>температура %1</translation>
+    </message>
+    <message>
+        <source>top-k %1</source>
+        <translation>top-k %1</translation>
+    </message>
+    <message>
+        <source>top-p %1</source>
+        <translation>top-p %1</translation>
+    </message>
+    <message>
+        <source>min-p %1</source>
+        <translation>min-p %1</translation>
+    </message>
+    <message>
+        <source>repetition penalty %1</source>
+        <translation>штраф за повтор %1</translation>
+    </message>
+    <message>
+        <source>stops at ids %1</source>
+        <translation>останавливается на id %1</translation>
     </message>
 </context>
 <context>

@@ -994,6 +994,14 @@
         <source>MTP head</source>
         <translation>MTP 头</translation>
     </message>
+    <message>
+        <source>Back to the workbench&apos;s defaults (this file has no generation_config)</source>
+        <translation>恢复工作台的默认值（此文件没有 generation_config）</translation>
+    </message>
+    <message>
+        <source>Back to this file&apos;s generation defaults (its generation_config): %1</source>
+        <translation>恢复此文件的生成默认值（其 generation_config）：%1</translation>
+    </message>
 </context>
 <context>
     <name>cmfw::ChatView</name>
@@ -3106,7 +3114,7 @@ no chat, no text</source>
     </message>
     <message>
         <source>The chat window&apos;s default context, the backbone without a task mask, as the engine estimates it before loading (cmf info --json &quot;memory&quot;)</source>
-        <translation>聊天窗口的默认上下文、不带任务掩码的主干模型，由引擎在加载前估算（cmf info --json "memory"）</translation>
+        <translation>聊天窗口的默认上下文、不带任务掩码的主干模型，由引擎在加载前估算（cmf info --json &quot;memory&quot;）</translation>
     </message>
     <message>
         <source>could not check</source>
@@ -3143,6 +3151,42 @@ in your trusted keys</source>
     <message>
         <source>Anyone can make a valid signature with their own key: see the Signature page to trust this one</source>
         <translation>任何人都能用自己的密钥做出有效签名：要信任此签名者，请打开“签名”页</translation>
+    </message>
+    <message>
+        <source>none in the file: chats start from the workbench&apos;s defaults, cmf run is greedy</source>
+        <translation>文件中没有：聊天从工作台的默认值开始，cmf run 为贪心解码</translation>
+    </message>
+    <message>
+        <source>samples</source>
+        <translation>采样</translation>
+    </message>
+    <message>
+        <source>greedy (do_sample false)</source>
+        <translation>贪心（do_sample false）</translation>
+    </message>
+    <message>
+        <source>temperature %1</source>
+        <translation>温度 %1</translation>
+    </message>
+    <message>
+        <source>top-k %1</source>
+        <translation>top-k %1</translation>
+    </message>
+    <message>
+        <source>top-p %1</source>
+        <translation>top-p %1</translation>
+    </message>
+    <message>
+        <source>min-p %1</source>
+        <translation>min-p %1</translation>
+    </message>
+    <message>
+        <source>repetition penalty %1</source>
+        <translation>重复惩罚 %1</translation>
+    </message>
+    <message>
+        <source>stops at ids %1</source>
+        <translation>在 id %1 处停止</translation>
     </message>
 </context>
 <context>

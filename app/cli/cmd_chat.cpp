@@ -10,6 +10,7 @@
 #include "sampling_options.h"
 #include "terminal_progress.h"
 
+#include "cmf/engine/generation_defaults.h"
 #include "cmf/engine/session.h"
 #include "cmf/format/error.h"
 
@@ -25,7 +26,7 @@ struct ChatOptions {
     std::string path, system;
     uint32_t ctx = 2048, maxTokens = 256;
     bool ctxGiven = false, ignoreMemory = false;
-    cmf::engine::SamplingParams sampling;
+    SamplingOptions sampling;
     cmf::engine::DraftOptions draft;
     cmf::engine::KvType kv = cmf::engine::KvType::F32;
     SpecialistOptions spec;
@@ -40,7 +41,10 @@ public:
         session_.setSystem(o.system);
         applySpecialist(session_, o.spec);
         options_.maxTokens = o.maxTokens;
-        options_.sampling = o.sampling;
+        const ResolvedSampling sampling = resolveSampling(o.sampling, session_.model().file().primary().generationConfig(), true);
+        options_.sampling = sampling.params;
+        std::fprintf(stderr, "%s%s\n", cmf::engine::describeSampling(sampling.params).c_str(),
+                     sampling.fromFile ? " (the file's generation defaults; --greedy for argmax)" : "");
         options_.draft = o.draft;
     }
 

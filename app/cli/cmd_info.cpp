@@ -142,6 +142,10 @@ void printSummary(const cmf::CmfFile& f) {
     } else {
         std::printf("chat template: none in the file (runtimes fall back to ChatML)\n");
     }
+    if (const auto& g = f.generationConfig())
+        std::printf("generation defaults: %s\n", cmf::printable(jsonText(g->toJson(), -1)).c_str());
+    else
+        std::printf("generation defaults: none in the file (greedy unless asked to sample)\n");
 }
 
 } // namespace

@@ -9,6 +9,7 @@
 #include "terminal_progress.h"
 
 #include "cmf/engine/chat_template.h"
+#include "cmf/engine/generation_defaults.h"
 #include "cmf/engine/perplexity.h"
 #include "cmf/engine/session.h"
 #include "cmf/engine/tokenizer.h"
@@ -34,7 +35,7 @@ struct Options {
     bool chat = false;
     uint32_t n = 32, ctx = 0, threads = 0, topLogits = 0;
     bool noStop = false, json = false, ignoreMemory = false;
-    cmf::engine::SamplingParams sampling;
+    SamplingOptions sampling;
     cmf::engine::DraftOptions draft;
     cmf::engine::KvType kv = cmf::engine::KvType::F32;
     SpecialistOptions spec;
@@ -84,9 +85,13 @@ int run(const Options& o) {
     // used, and this run fills the prompt and --n tokens at most.
     requireMemory(o.ignoreMemory, *model, o.spec, uint32_t(std::min<uint64_t>(ctx, prompt.size() + o.n)), o.kv);
 
+    const ResolvedSampling sampling = resolveSampling(o.sampling, model->file().primary().generationConfig(), false);
+    if (sampling.fromFile && !o.json)
+        std::fprintf(stderr, "%s (the file's generation defaults; --greedy for argmax)\n",
+                     cmf::engine::describeSampling(sampling.params).c_str());
     cmf::engine::GenerationOptions g;
     g.maxTokens = o.n;
-    g.sampling = o.sampling;
+    g.sampling = sampling.params;
     g.stopAtEos = !o.noStop;
     g.draft = o.draft;
     nlohmann::json top = nlohmann::json::array();
@@ -109,7 +114,8 @@ int run(const Options& o) {
                        {"text", tok ? nlohmann::json(r.text) : nlohmann::json()},
                        {"prefill_tok_s", r.prefillTokensPerSecond()},
                        {"decode_tok_s", r.decodeTokensPerSecond()},
-                       {"finish", cmf::engine::finishName(r.finish)}};
+                       {"finish", cmf::engine::finishName(r.finish)},
+                       {"sampling", samplingJson(sampling)}};
     if (o.draft.mode != cmf::engine::DraftMode::None) out.update(draftJson(r));
     if (o.topLogits) out["top"] = top;
     if (!r.task.empty()) out["task"] = r.task;

@@ -21,13 +21,13 @@
 using namespace Qt::StringLiterals;
 
 int main(int argc, char** argv) {
-    // --screenshot renders without a display, and --version only prints: the
-    // platform is chosen before QApplication exists.
+    // --screenshot renders without a display, and --version and --help only
+    // print: the platform is chosen before QApplication exists.
     for (int i = 1; i < argc; ++i)
-        if ((std::strncmp(argv[i], "--screenshot", 12) == 0 || std::strcmp(argv[i], "--version") == 0 ||
-             std::strcmp(argv[i], "-v") == 0) &&
-            qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
-            qputenv("QT_QPA_PLATFORM", "offscreen");
+        for (const char* printOnly : {"--version", "-v", "--help", "-h", "-?", "--help-all"})
+            if ((std::strncmp(argv[i], "--screenshot", 12) == 0 || std::strcmp(argv[i], printOnly) == 0) &&
+                qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+                qputenv("QT_QPA_PLATFORM", "offscreen");
 
     QApplication app(argc, argv);
     QApplication::setOrganizationName(u"cmf-workbench"_s);

@@ -19,10 +19,14 @@
 #include "views/log_view.h"
 #include "views/verify_sign_panel.h"
 
+#include <algorithm>
+
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDockWidget>
+#include <QShowEvent>
+#include <QTimer>
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QFileDialog>
@@ -194,7 +198,6 @@ void MainWindow::createDocks() {
     tabifyDockWidget(verifyDock_, jobsDock_);
     tabifyDockWidget(jobsDock_, logDock_);
     verifyDock_->raise();
-    resizeDocks({verifyDock_}, {205}, Qt::Vertical);
 }
 
 void MainWindow::createActions() {
@@ -276,7 +279,17 @@ void MainWindow::createActions() {
 
 void MainWindow::restoreLayout() {
     if (!restoreGeometry(settings_->windowGeometry())) resize(1280, 800);
-    restoreState(settings_->windowState());
+    layoutRestored_ = restoreState(settings_->windowState());
+}
+
+void MainWindow::showEvent(QShowEvent* event) {
+    QMainWindow::showEvent(event);
+    if (docksSized_) return;
+    docksSized_ = true;
+    // What the user set last time is kept (restoreLayout); otherwise the docks
+    // start at a fifth of the height, so the page above keeps the room.
+    if (!layoutRestored_)
+        QTimer::singleShot(0, this, [this] { resizeDocks({verifyDock_}, {std::max(96, height() / 5 - 24)}, Qt::Vertical); });
 }
 
 void MainWindow::updateRecentMenu() {

@@ -78,6 +78,7 @@ public:
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    void showEvent(QShowEvent* event) override;
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
     bool eventFilter(QObject* watched, QEvent* event) override;
@@ -106,6 +107,9 @@ private:
     QDockWidget* verifyDock_;
     QDockWidget* jobsDock_;
     QDockWidget* logDock_;
+    // The bottom docks' first height (a fifth of the window) is set once the
+    // window has its size, unless a saved layout says otherwise.
+    bool layoutRestored_ = false, docksSized_ = false;
     QMenu* recentMenu_;
     QLabel* jobsStatus_;
     QAction* closeTabAction_;

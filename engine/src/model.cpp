@@ -404,6 +404,10 @@ std::shared_ptr<const Model> Model::open(const std::string& path) {
         c.routedScaling = num(moe, "routed_scaling_factor", 1.0);
     }
     if (const auto& cb = primary.chatBundle()) c.eosIds = cb->eosTokenIds;
+    // A file from another writer may name its stop ids only in generation_config.
+    if (const auto& g = primary.generationConfig())
+        for (int64_t id : g->eosTokenIds)
+            if (std::find(c.eosIds.begin(), c.eosIds.end(), id) == c.eosIds.end()) c.eosIds.push_back(id);
 
     const Loader loader(m->file_);
     m->backbone_ = std::make_shared<const Weights>(loadWeights(loader, c, a));

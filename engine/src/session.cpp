@@ -139,7 +139,14 @@ void Session::chooseWeights(std::span<const int32_t> promptIds, GenerationResult
     r.task = task_;
     r.skill = skill_;
     if (skill_ != "auto") return;
-    r.routing = chooseSkill(*model_, promptIds);
+    std::vector<int32_t> lastUser;
+    if (tokenizer_)
+        for (auto it = messages_.rbegin(); it != messages_.rend(); ++it)
+            if (it->value("role", "") == "user" && (*it)["content"].is_string()) {
+                lastUser = tokenizer_->encode((*it)["content"].get<std::string>(), false);
+                break;
+            }
+    r.routing = chooseSkill(*model_, lastUser.empty() ? promptIds : std::span<const int32_t>(lastUser));
     std::shared_ptr<const Weights> w;
     if (blend_ > 0) {
         w = blendWeightsOf(*model_, *r.routing, blend_);

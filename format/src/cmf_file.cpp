@@ -79,6 +79,7 @@ std::shared_ptr<const CmfFile> CmfFile::fromMapping(std::shared_ptr<const Mapped
     }
     f->shard_ = parseShardTag(f->header_);
     f->chat_ = parseChatBundle(f->header_);
+    f->generation_ = parseGenerationConfig(f->header_);
     return f;
 }
 

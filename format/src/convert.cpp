@@ -255,6 +255,7 @@ ConvertReport convertHf(const ConvertOptions& o, const Control& control) {
                                                  : fs::path(o.modelDir).filename().string()},
                             {"quant", quantName},
                             {"mean_bits", o.quant == DType::VBitRo || o.quant == DType::VBit ? nlohmann::json(o.encode.meanBits) : nlohmann::json()}}}};
+    if (auto gen = hf::generationConfigFromDir(o.modelDir); !gen.is_null()) header["generation_config"] = std::move(gen);
     if (!map.skipped.empty()) header["provenance"]["skipped_tensors"] = skippedSummary(map.skipped);
     const nlohmann::json notes = hf::provenanceNotes(config);
     for (const auto& [key, note] : notes.items()) header["provenance"][key] = note;

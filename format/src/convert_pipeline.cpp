@@ -143,6 +143,7 @@ Outputs openOutputs(const std::string& output, const nlohmann::json& header, con
             sec = sections;
         } else {
             h["tokenizer_config"] = nullptr;
+            h.erase("generation_config"); // chat behaviour lives in shard 1, as §6.1's bundle
             if (h.contains("skills")) h["skills"] = nlohmann::json::array();
         }
         o.paths.push_back(sn.pathFor(s + 1));

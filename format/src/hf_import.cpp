@@ -1,4 +1,5 @@
 #include "cmf/format/hf_import.h"
+#include "cmf/format/generation_config.h"
 #include "cmf/format/error.h"
 #include "cmf/format/json_error.h"
 #include "cmf/format/half.h"
@@ -608,6 +609,14 @@ nlohmann::json chatBundleFromDir(const std::string& dir) {
 
     if (chatTemplate.is_null() && eos.empty() && bos.is_null() && pad.is_null()) return nullptr;
     return {{"chat_template", chatTemplate}, {"eos_token_ids", eos}, {"bos_token_id", bos}, {"pad_token_id", pad}};
+}
+
+nlohmann::json generationConfigFromDir(const std::string& dir) {
+    const auto path = std::filesystem::path(dir) / "generation_config.json";
+    const auto file = readJson(path);
+    if (!file) return nullptr;
+    const GenerationConfig g = generationConfigFromJson(*file, printable(path.string()));
+    return g.empty() ? nlohmann::json() : g.toJson();
 }
 
 std::vector<std::string> canonicalOrder(std::vector<std::string> names) {

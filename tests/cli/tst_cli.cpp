@@ -361,7 +361,7 @@ private Q_SLOTS:
                          QStringLiteral("--quant"), QStringLiteral("f32"), QStringLiteral("--output"), model})
                      .code,
                  0);
-        const Run r = runCmf({QStringLiteral("chat"), model, QStringLiteral("--max-tokens"), QStringLiteral("8")},
+        const Run r = runCmf({QStringLiteral("chat"), model, QStringLiteral("--greedy"), QStringLiteral("--max-tokens"), QStringLiteral("8")},
                              "Hello there\n/stats\nWhat is two plus two?\n/stats\nTell me more\n/stats\n/regen\n/stats\n/quit\n");
         QVERIFY2(r.code == 0, r.err.c_str());
         // "context U / C tokens; last reply: E prompt tokens evaluated ..., G generated": the prompt had U - G + 1 tokens.

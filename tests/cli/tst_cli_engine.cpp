@@ -110,7 +110,7 @@ private Q_SLOTS:
         const auto& b = prompt("chat_arithmetic");
         const std::string input = a["messages"][0]["content"].get<std::string>() + "\n/stats\n/reset\n" +
                                   b["messages"][0]["content"].get<std::string>() + "\n/stats\n/quit\n";
-        const Run r = runCmf({"chat", model_, "--max-tokens", "32"}, QByteArray::fromStdString(input));
+        const Run r = runCmf({"chat", model_, "--greedy", "--max-tokens", "32"}, QByteArray::fromStdString(input));
         QVERIFY2(r.code == 0, r.err.c_str());
         // The reference replies, each on its own line after the prompt marker.
         QVERIFY2(r.out.find("> " + a["greedy_text_until_eos"].get<std::string>() + "\n") != std::string::npos, r.out.c_str());
@@ -118,6 +118,41 @@ private Q_SLOTS:
         QVERIFY(r.out.find("finish: length") != std::string::npos); // the definition runs to the budget
         QVERIFY(r.out.find("finish: eos") != std::string::npos);    // the sum ends itself
         QVERIFY(r.out.find("(conversation cleared)") != std::string::npos);
+    }
+    void samplingStartsFromTheFilesGenerationDefaults() {
+        // The demo's generation_config.json: do_sample true, temperature 0.6, top_k 20, top_p 0.95.
+        const auto& p = prompt("chat_arithmetic");
+        const QStringList base{"run", model_, "--prompt-ids", ids(p["prompt_ids"]), "--n", "24", "--no-stop", "--json"};
+        // cmf run is greedy unless asked: the reference's greedy ids, and says so.
+        const json plain = runCmf(base).j();
+        JCOMPARE(plain["gen_ids"], json(std::vector<json>(p["greedy_ids"].begin(), p["greedy_ids"].begin() + 24)));
+        JCOMPARE(plain["sampling"]["greedy"], true);
+        JCOMPARE(plain["sampling"]["from_file"], false);
+        // --sample takes every value from the file, the same draw as giving them by hand.
+        const json sampled = runCmf(base + QStringList{"--sample", "--seed", "5"}).j();
+        JCOMPARE(sampled["sampling"], json({{"greedy", false}, {"from_file", true}, {"temperature", 0.6}, {"top_k", 20}, {"top_p", 0.95},
+                                            {"min_p", 0.0}, {"seed", 5}, {"repetition_penalty", 1.0}}));
+        const json byHand = runCmf(base + QStringList{"--temp", "0.6", "--top-k", "20", "--top-p", "0.95", "--seed", "5"}).j();
+        JCOMPARE(sampled["gen_ids"], byHand["gen_ids"]);
+        JCOMPARE(byHand["sampling"]["from_file"], false);
+        // A value given goes over the file's, the others stay the file's.
+        const json k = runCmf(base + QStringList{"--sample", "--top-k", "3"}).j();
+        JCOMPARE(k["sampling"]["top_k"], 3);
+        JCOMPARE(k["sampling"]["temperature"], 0.6);
+        QCOMPARE(runCmf(base + QStringList{"--sample", "--greedy"}).code, 2);
+        // cmf chat follows do_sample and says what it runs; --greedy overrides.
+        const Run chat = runCmf({"chat", model_, "--max-tokens", "4"}, "Hi\n/quit\n");
+        QVERIFY2(chat.code == 0, chat.err.c_str());
+        QVERIFY2(chat.err.find("sampling: temperature 0.6, top-k 20, top-p 0.95, seed 0 (the file's generation defaults; --greedy for argmax)") !=
+                     std::string::npos,
+                 chat.err.c_str());
+        const Run greedy = runCmf({"chat", model_, "--greedy", "--max-tokens", "4"}, "Hi\n/quit\n");
+        QVERIFY2(greedy.err.find("greedy (argmax)") != std::string::npos, greedy.err.c_str());
+        // cmf info shows the block.
+        const Run info = runCmf({"info", model_});
+        QVERIFY2(info.out.find("generation defaults: {\"do_sample\":true,\"eos_token_ids\":[8168,8166],\"temperature\":0.6,\"top_k\":20,"
+                               "\"top_p\":0.95}") != std::string::npos,
+                 info.out.c_str());
     }
     void benchReportsBothPhases() {
         // Keeps the verb working; speed itself is measured by tests/bench, not asserted here.

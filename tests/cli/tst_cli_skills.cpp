@@ -248,7 +248,7 @@ private Q_SLOTS:
         const auto& f = fixture();
         const std::string masked = f.dir + "/masked.cmf"; // written by the test before
         const std::string ask = "What does the word harbor mean?";
-        const auto r = runCmf({"chat", q(masked), "--max-tokens", "24"},
+        const auto r = runCmf({"chat", q(masked), "--greedy", "--max-tokens", "24"},
                               QByteArray::fromStdString(ask + "\n/reset\n/task chat\n" + ask + "\n/reset\n/task none\n" + ask + "\n"));
         QVERIFY2(r.code == 0, r.err.c_str());
         const QStringList gen{"--prompt", q(ask), "--chat", "--n", "24"};

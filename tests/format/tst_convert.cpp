@@ -107,6 +107,14 @@ private Q_SLOTS:
         QVERIFY(f->chatBundle().has_value());
         QVERIFY(f->chatBundle()->chatTemplate.find("<|im_start|>") != std::string::npos);
         QVERIFY(std::ranges::find(f->chatBundle()->eosTokenIds, 8168) != f->chatBundle()->eosTokenIds.end());
+        // generation_config.json's sampling keys, as the folder has them.
+        const auto gen = cmftest::loadJson(dir + "/generation_config.json");
+        QVERIFY(f->generationConfig().has_value());
+        QCOMPARE(*f->generationConfig()->doSample, gen["do_sample"].get<bool>());
+        QCOMPARE(*f->generationConfig()->temperature, gen["temperature"].get<double>());
+        QCOMPARE(*f->generationConfig()->topK, gen["top_k"].get<int64_t>());
+        QCOMPARE(*f->generationConfig()->topP, gen["top_p"].get<double>());
+        QCOMPARE(f->generationConfig()->eosTokenIds, gen["eos_token_id"].get<std::vector<int64_t>>());
 
         // Every source tensor, same shape, within its dtype's bound.
         const auto ck = cmf::Checkpoint::open(dir);
@@ -155,6 +163,7 @@ private Q_SLOTS:
         for (const auto& t : a.tensors()) QCOMPARE(b.tensors()[*b.find(t.record.name)].record.hash, t.record.hash);
         QVERIFY(!b.files()[0]->vocab().empty() && b.files()[1]->vocab().empty());
         QVERIFY(b.files()[0]->chatBundle().has_value() && !b.files()[1]->chatBundle().has_value());
+        QVERIFY(b.files()[0]->generationConfig().has_value() && !b.files()[1]->generationConfig().has_value());
         // Every shard carries one set identity, the same on a second run of
         // the same conversion and another for another conversion.
         auto setsOf = [](const std::vector<std::string>& paths) {

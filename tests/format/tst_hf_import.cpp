@@ -6,6 +6,7 @@
 #include "test_support.h"
 
 #include "cmf/format/error.h"
+#include "cmf/format/generation_config.h"
 #include "cmf/format/hf_import.h"
 #include "cmf/format/safetensors.h"
 
@@ -635,6 +636,61 @@ private Q_SLOTS:
         EXPECT_ERROR(cmf::hf::chatBundleFromDir(d), cmf::ErrorKind::Parse, "generation_config.json");
         writeJson(d + "/generation_config.json", {{"eos_token_id", "</s>"}});
         EXPECT_ERROR(cmf::hf::chatBundleFromDir(d), cmf::ErrorKind::Parse, "eos_token_id");
+    }
+
+    // ------------------------------------------------- header.generation_config
+
+    void demoGenerationConfig() {
+        // resources/demo-model/generation_config.json: do_sample, temperature 0.6, top_k 20, top_p 0.95, eos [8168, 8166];
+        // bos/pad ids and transformers_version are not sampling keys.
+        JCOMPARE(cmf::hf::generationConfigFromDir(demoDir()),
+                 json({{"do_sample", true}, {"temperature", 0.6}, {"top_k", 20}, {"top_p", 0.95}, {"eos_token_ids", {8168, 8166}}}));
+    }
+
+    void generationConfigKeys() {
+        const std::string d = makeDir("gen");
+        JCOMPARE(cmf::hf::generationConfigFromDir(d), nullptr); // no file
+        writeJson(d + "/generation_config.json", {{"transformers_version", "4.51.0"}, {"bos_token_id", 1}});
+        JCOMPARE(cmf::hf::generationConfigFromDir(d), nullptr); // nothing about sampling
+        writeJson(d + "/generation_config.json", {{"do_sample", false}, {"min_p", 0.05}, {"repetition_penalty", 1.1}, {"eos_token_id", 7},
+                                                  {"top_p", 1.0}, {"top_k", 0}, {"temperature", 0}, {"cache_implementation", "hybrid"}});
+        const json g = cmf::hf::generationConfigFromDir(d);
+        JCOMPARE(g, json({{"do_sample", false}, {"min_p", 0.05}, {"repetition_penalty", 1.1}, {"eos_token_ids", {7}}, {"top_p", 1.0},
+                          {"top_k", 0}, {"temperature", 0}}));
+        // The header block reads back to the same values.
+        const auto parsed = cmf::parseGenerationConfig(json{{"generation_config", g}});
+        QVERIFY(parsed);
+        QCOMPARE(*parsed->doSample, false);
+        QCOMPARE(*parsed->minP, 0.05);
+        QCOMPARE(*parsed->topK, int64_t(0));
+        QCOMPARE(parsed->eosTokenIds, std::vector<int64_t>{7});
+        QVERIFY(!cmf::parseGenerationConfig(json{{"generation_config", nullptr}}));
+        QVERIFY(!cmf::parseGenerationConfig(json::object()));
+    }
+
+    void generationConfigErrorsNameKeyAndRange() {
+        const std::string d = makeDir("genbad");
+        const std::vector<std::pair<json, std::string>> bad = {
+            {{{"temperature", -0.5}}, "\"temperature\" is -0.5, outside [0, ∞)"},
+            {{{"temperature", "hot"}}, "\"temperature\" is not a number"},
+            {{{"top_p", 0}}, "\"top_p\" is 0, outside (0, 1]"},
+            {{{"top_p", 1.5}}, "\"top_p\" is 1.5, outside (0, 1]"},
+            {{{"min_p", 2}}, "\"min_p\" is 2, outside [0, 1]"},
+            {{{"top_k", 2.5}}, "\"top_k\" is 2.5, not an integer ≥ 0"},
+            {{{"top_k", -1}}, "\"top_k\" is -1, not an integer ≥ 0"},
+            {{{"repetition_penalty", 0}}, "\"repetition_penalty\" is 0, outside (0, ∞)"},
+            {{{"do_sample", "yes"}}, "\"do_sample\" is not true or false"},
+            {{{"eos_token_id", {1, "x"}}}, "\"eos_token_id\" is not an integer or a list of them"},
+        };
+        for (const auto& [j, words] : bad) {
+            writeJson(d + "/generation_config.json", j);
+            EXPECT_ERROR(cmf::hf::generationConfigFromDir(d), cmf::ErrorKind::Parse, words);
+            EXPECT_ERROR(cmf::hf::generationConfigFromDir(d), cmf::ErrorKind::Parse, "generation_config.json");
+            // A header carrying the same values is refused the same way, naming the block.
+            const json header{{"generation_config", j}};
+            EXPECT_ERROR(cmf::parseGenerationConfig(header), cmf::ErrorKind::Parse, "header: generation_config: " + words);
+        }
+        EXPECT_ERROR(cmf::parseGenerationConfig(json{{"generation_config", 3}}), cmf::ErrorKind::Parse, "header: generation_config: is not a JSON object");
     }
 };
 

@@ -170,6 +170,18 @@ private Q_SLOTS:
         send(prompt);
         QVERIFY(last().stats["energies"].is_array() && last().stats["energies"].size() >= 2);
         QVERIFY(view_->transcript()->toPlainText().contains(u"auto → "_s));
+        // Auto routes the user's last message, as `cmf explain --prompt` scores it — not the templated
+        // conversation, whose system turn and markup would outweigh a short question.
+        const QString question = u"def add(a, b):"_s;
+        send(question);
+        const auto explained = nlohmann::json::parse(
+            runCmf({u"explain"_s, QStringLiteral(CMF_DEMO_MODEL), u"--prompt"_s, question, u"--json"_s}).toStdString());
+        QCOMPARE(last().stats["energies"].size(), explained["energies"].size());
+        for (size_t i = 0; i < explained["energies"].size(); ++i) {
+            QCOMPARE(last().stats["energies"][i]["id"].get<std::string>(), explained["energies"][i]["id"].get<std::string>());
+            QCOMPARE(last().stats["energies"][i]["energy"].get<double>(), explained["energies"][i]["energy"].get<double>());
+        }
+        QCOMPARE(last().stats["skill"].get<std::string>(), explained["chosen"].is_string() ? explained["chosen"].get<std::string>() : std::string());
     }
 
     void editAndResend() {

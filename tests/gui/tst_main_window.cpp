@@ -53,6 +53,7 @@
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QTemporaryDir>
+#include <QStatusBar>
 #include <QTest>
 #include <QTreeWidget>
 
@@ -171,6 +172,7 @@ private Q_SLOTS:
     void masksSkillsTokenizerShards();
     void closingWithJobsRunningCancels();
     void settingsPersist();
+    void bottomDocksTakeAFifth();
     void settingsDialogSaves();
 
 private:
@@ -885,6 +887,34 @@ void TstMainWindow::settingsPersist() {
     w_ = std::make_unique<MainWindow>(settings_.get());
     QVERIFY(w_->trustedKeys()->find(QString(64, u'a')));
     QCOMPARE(w_->verifyPanel()->keyPath(), u"/keys/alice.key"_s);
+}
+
+// The bottom area: from the top of the verify dock to the status bar (the dock, its title and the tab bar of the tabified docks).
+static int bottomArea(MainWindow* w) { return w->statusBar()->geometry().top() - w->verifyDock()->geometry().top(); }
+
+void TstMainWindow::bottomDocksTakeAFifth() {
+    w_->openFile(demo());
+    QVERIFY(QTest::qWaitForWindowExposed(w_.get()));
+    QTRY_VERIFY(w_->verifyDock()->isVisible());
+    QTest::qWait(50); // the first sizing runs once the window has its size
+    QCOMPARE(w_->height(), 800);
+    QVERIFY2(bottomArea(w_.get()) <= 800 / 5, qPrintable(QString::number(bottomArea(w_.get()))));
+    QVERIFY(bottomArea(w_.get()) >= 100); // still a usable panel
+    // What the user sets is kept: a taller dock survives a new window.
+    w_->resizeDocks({w_->verifyDock()}, {320}, Qt::Vertical);
+    QTRY_VERIFY(bottomArea(w_.get()) > 300);
+    const int set = bottomArea(w_.get());
+    QVERIFY(w_->close());
+    w_.reset();
+    settings_.reset();
+    settings_ = std::make_unique<AppSettings>(dir_->path() + u"/settings.ini"_s);
+    w_ = std::make_unique<MainWindow>(settings_.get());
+    w_->setCloseConfirmation([](int) { return true; });
+    w_->show();
+    QVERIFY(QTest::qWaitForWindowExposed(w_.get()));
+    QTest::qWait(50);
+    // Not reset to a fifth (Qt fits the restored docks around the welcome page's own minimum, so not to the pixel).
+    QVERIFY2(bottomArea(w_.get()) > 800 / 5 + 60, qPrintable(u"%1 vs %2"_s.arg(bottomArea(w_.get())).arg(set)));
 }
 
 void TstMainWindow::settingsDialogSaves() {

@@ -28,9 +28,14 @@ struct Run {
     QString out, err;
 };
 
-Run run(const QString& program, const QStringList& args, const QString& dir = {}) {
+Run run(const QString& program, const QStringList& args, const QString& dir = {}, bool noDisplay = false) {
     QProcess p;
     if (!dir.isEmpty()) p.setWorkingDirectory(dir);
+    if (noDisplay) { // as on a server or in CI: no X, no Wayland, no platform chosen
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        for (const char* k : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"}) env.remove(QString::fromLatin1(k));
+        p.setProcessEnvironment(env);
+    }
     p.start(program, args);
     Run r;
     if (!p.waitForFinished(60000)) return r;
@@ -59,6 +64,7 @@ private Q_SLOTS:
     void cliVersionHasFourLines();
     void workbenchVersionAgrees();
     void revisionNamesACommit();
+    void workbenchHelpNeedsNoDisplay();
     void cpuLineIsWhatTheKernelsUse();
     void revisionOutsideGitIsUnknown();
     void revisionFileIsRewrittenOnlyOnChange();
@@ -79,7 +85,7 @@ void TstBuildInfo::cliVersionHasFourLines() {
 
 void TstBuildInfo::workbenchVersionAgrees() {
     // Without a display: --version must not need one.
-    const Run gui = run(QStringLiteral(CMF_WORKBENCH_BIN), {u"--version"_s});
+    const Run gui = run(QStringLiteral(CMF_WORKBENCH_BIN), {u"--version"_s}, {}, true);
     QCOMPARE(gui.code, 0);
     const Run cli = run(QStringLiteral(CMF_BIN), {u"--version"_s});
     QStringList g = gui.out.trimmed().split(u'\n'), c = cli.out.trimmed().split(u'\n');
@@ -87,6 +93,16 @@ void TstBuildInfo::workbenchVersionAgrees() {
     QCOMPARE(g.takeFirst(), QStringLiteral("cmf-workbench " CMF_PROJECT_VERSION));
     c.takeFirst();
     QCOMPARE(g, c);
+}
+
+void TstBuildInfo::workbenchHelpNeedsNoDisplay() {
+    const Run r = run(QStringLiteral(CMF_WORKBENCH_BIN), {u"--help"_s}, {}, true);
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QVERIFY(r.out.contains(u"--screenshot"_s));
+    // The list of views names every page a file has and the windows.
+    for (const char* v : {"overview", "envelope", "header", "tensors", "bits", "masks", "skills", "tasks", "routing", "quant", "tokenizer",
+                          "signature", "shards", "compare", "chat", "serve"})
+        QVERIFY2(r.out.contains(QString::fromLatin1(v)), v);
 }
 
 void TstBuildInfo::revisionNamesACommit() {

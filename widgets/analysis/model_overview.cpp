@@ -16,8 +16,6 @@ std::optional<uint64_t> moeUnsigned(const nlohmann::json& moe, const char* key) 
 
 } // namespace
 
-std::optional<nlohmann::json> generationDefaults(const nlohmann::json&) { return std::nullopt; }
-
 ModelOverview describeModel(const cmf::CmfFile& f, const cmf::Model* set) {
     ModelOverview o;
     // The arch, tokenizer and chat bundle of a set live in its first shard.
@@ -77,7 +75,7 @@ ModelOverview describeModel(const cmf::CmfFile& f, const cmf::Model* set) {
     if (first.masks())
         for (const auto& m : first.masks()->masks) o.masks.push_back({m.name, m.sparsity, m.quality});
     for (const auto& s : first.skills()) o.skills.push_back({s.id, s.name, s.quality});
-    o.generationDefaults = generationDefaults(h);
+    o.generation = first.generationConfig();
     return o;
 }
 

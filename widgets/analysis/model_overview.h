@@ -60,18 +60,13 @@ struct ModelOverview {
     std::vector<Mask> masks;
     std::vector<Skill> skills;
 
-    // The model's generation defaults (temperature, top-k, …) once the header
-    // carries them: see generationDefaults(). Empty today.
-    std::optional<nlohmann::json> generationDefaults;
+    // header.generation_config: the sampling the model's authors ship (what
+    // `cmf run`, `cmf chat` and the chat window start from); null when absent.
+    std::optional<cmf::GenerationConfig> generation;
 };
 
 // set: the merged shard set when this file is a shard whose siblings opened (else null).
 ModelOverview describeModel(const cmf::CmfFile& file, const cmf::Model* set);
-
-// The place for the header's generation defaults (issue 24: a field filled
-// from generation_config.json at convert). No such field is specified yet,
-// so this returns nullopt for every header; read the field here when it is.
-std::optional<nlohmann::json> generationDefaults(const nlohmann::json& header);
 
 struct ChatMemory {
     uint32_t ctx = 0;

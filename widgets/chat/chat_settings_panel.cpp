@@ -1,5 +1,7 @@
 #include "chat/chat_settings_panel.h"
 
+#include "cmf/engine/generation_defaults.h"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -61,7 +63,8 @@ ChatSettingsPanel::ChatSettingsPanel(QWidget* parent) : QWidget(parent) {
     seed_ = ispin(sampling, 0, 1 << 30);
     maxTokens_ = ispin(sampling, 1, 32768);
     maxTokens_->setObjectName(u"chatMaxTokens"_s);
-    auto* reset = new QPushButton(tr("Reset sampling"), sampling);
+    reset_ = new QPushButton(tr("Reset sampling"), sampling);
+    reset_->setToolTip(tr("Back to the workbench's defaults (this file has no generation_config)"));
     sf->addRow(greedy_);
     sf->addRow(tr("Temperature"), temp_);
     sf->addRow(tr("Top-k"), topK_);
@@ -75,7 +78,7 @@ ChatSettingsPanel::ChatSettingsPanel(QWidget* parent) : QWidget(parent) {
     draft_->setToolTip(tr("Drafted tokens are verified in one pass over the weights: greedy replies are the same as without, "
                           "sampled ones have the same distribution; each reply's line shows how many drafts were accepted"));
     sf->addRow(tr("Speculative decoding"), draft_);
-    sf->addRow(reset);
+    sf->addRow(reset_);
     layout->addWidget(sampling);
 
     auto* spec = new QGroupBox(tr("Task and skill (next reply, no reload)"), this);
@@ -126,7 +129,7 @@ ChatSettingsPanel::ChatSettingsPanel(QWidget* parent) : QWidget(parent) {
     for (auto* s : {temp_, topP_, minP_, repeat_, blend_}) connect(s, &QDoubleSpinBox::valueChanged, this, notify);
     for (auto* s : {topK_, seed_, maxTokens_, ctx_}) connect(s, &QSpinBox::valueChanged, this, notify);
     for (auto* c : {task_, skill_, draft_}) connect(c, &QComboBox::currentIndexChanged, this, notify);
-    connect(reset, &QPushButton::clicked, this, &ChatSettingsPanel::resetSampling);
+    connect(reset_, &QPushButton::clicked, this, &ChatSettingsPanel::resetSampling);
 }
 
 ChatSettings ChatSettingsPanel::settings() const {
@@ -173,11 +176,23 @@ void ChatSettingsPanel::setSettings(const ChatSettings& s) {
     Q_EMIT changed();
 }
 
+void ChatSettingsPanel::setSamplingDefaults(const cmf::engine::SamplingParams& p, bool fromFile) {
+    defaults_ = p;
+    // The temperature field starts at 0.01: a file's temperature 0 means argmax.
+    if (defaults_.temperature <= 0.0f) {
+        defaults_.greedy = true;
+        defaults_.temperature = ChatSettings::defaultSampling().temperature;
+    }
+    reset_->setToolTip(fromFile ? tr("Back to this file's generation defaults (its generation_config): %1")
+                                      .arg(QString::fromStdString(cmf::engine::describeSampling(defaults_)))
+                                : tr("Back to the workbench's defaults (this file has no generation_config)"));
+    resetSampling();
+}
+
 void ChatSettingsPanel::resetSampling() {
     ChatSettings s = settings();
-    const ChatSettings d;
-    s.sampling = d.sampling;
-    s.maxTokens = d.maxTokens;
+    s.sampling = defaults_;
+    s.maxTokens = ChatSettings{}.maxTokens;
     setSettings(s);
 }
 

@@ -17,6 +17,7 @@ class QDoubleSpinBox;
 class QLabel;
 class QPlainTextEdit;
 class QProgressBar;
+class QPushButton;
 class QSpinBox;
 
 namespace cmfw {
@@ -46,7 +47,11 @@ public:
     QCheckBox* thinkingBox() const { return thinking_; }
     QComboBox* draftBox() const { return draft_; }
 
-    // Sampling back to ChatSettings' defaults (the rest is kept).
+    // The sampling a reply starts from for this file: ChatSettings' defaults
+    // under the file's generation_config (fromFile: the file set some of
+    // them, said in Reset's tooltip). Applied to the fields at once.
+    void setSamplingDefaults(const cmf::engine::SamplingParams& p, bool fromFile);
+    // Sampling back to those defaults (the rest is kept).
     void resetSampling();
 
 Q_SIGNALS:
@@ -62,6 +67,8 @@ private:
     QComboBox *task_, *skill_, *draft_;
     QProgressBar* meter_;
     QLabel* memory_;
+    QPushButton* reset_;
+    cmf::engine::SamplingParams defaults_ = ChatSettings::defaultSampling();
     bool silent_ = false; // setSettings fills many widgets: one changed() at the end
 };
 

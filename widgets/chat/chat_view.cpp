@@ -1,5 +1,7 @@
 #include "chat/chat_view.h"
 
+#include "cmf/engine/generation_defaults.h"
+
 #include "chat/chat_settings_panel.h"
 #include "chat/conversation_file.h"
 #include "chat/process_memory.h"
@@ -193,6 +195,8 @@ ChatView::ChatView(const QString& modelPath, QWidget* parent) : QWidget(parent) 
             canRoute |= s.hasSelection;
         }
         panel_->setChoices(tasks, skills, canRoute);
+        const auto& gen = f->generationConfig();
+        panel_->setSamplingDefaults(cmf::engine::withGenerationDefaults(ChatSettings::defaultSampling(), gen), gen && !gen->empty());
         const auto& bundle = f->chatBundle();
         panel_->setThinkingAvailable(bundle && bundle->chatTemplate.find("enable_thinking") != std::string::npos);
         panel_->setMtpAvailable(f->header().contains("arch") && f->header()["arch"].contains("mtp") && f->header()["arch"]["mtp"].is_object());

@@ -16,6 +16,7 @@
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLocale>
 #include <QPushButton>
 #include <QVBoxLayout>
 
@@ -46,6 +47,26 @@ QString attentionKind(const std::string& kind) {
     if (kind == "SlidingAttention") return OverviewView::tr("sliding window");
     if (kind == "LinearAttention") return OverviewView::tr("linear (gated delta rule)");
     return QString::fromStdString(kind);
+}
+
+// header.generation_config in words: what a chat starts from, and the ids it stops at.
+QString generationText(const std::optional<cmf::GenerationConfig>& g) {
+    if (!g || g->empty()) return OverviewView::tr("none in the file: chats start from the workbench's defaults, cmf run is greedy");
+    const QLocale loc;
+    QStringList parts;
+    if (g->doSample) parts << (*g->doSample ? OverviewView::tr("samples") : OverviewView::tr("greedy (do_sample false)"));
+    if (g->temperature) parts << OverviewView::tr("temperature %1").arg(loc.toString(*g->temperature, 'g', 4));
+    if (g->topK) parts << OverviewView::tr("top-k %1").arg(*g->topK);
+    if (g->topP) parts << OverviewView::tr("top-p %1").arg(loc.toString(*g->topP, 'g', 4));
+    if (g->minP) parts << OverviewView::tr("min-p %1").arg(loc.toString(*g->minP, 'g', 4));
+    if (g->repetitionPenalty) parts << OverviewView::tr("repetition penalty %1").arg(loc.toString(*g->repetitionPenalty, 'g', 4));
+    QString text = parts.join(u", "_s);
+    if (!g->eosTokenIds.empty()) {
+        QStringList ids;
+        for (int64_t id : g->eosTokenIds) ids << QString::number(id);
+        text += (text.isEmpty() ? QString() : u"\n"_s) + OverviewView::tr("stops at ids %1").arg(ids.join(u", "_s));
+    }
+    return text;
 }
 
 } // namespace
@@ -211,8 +232,7 @@ void OverviewView::fillTokenizer(QFormLayout* form) {
     addRow(form, tr("Vocabulary (arch)"), u"vocab"_s, o.hasArch ? number(o.vocab) : tr("no arch"));
     addRow(form, tr("Chat template"), u"chat_template"_s,
            o.chatTemplate ? tr("yes, in the file") : tr("none: runtimes use ChatML"));
-    // Generation defaults (temperature, top-k, …) appear here once the header carries them (generationDefaults()).
-    if (o.generationDefaults) addRow(form, tr("Generation defaults"), u"generation"_s, QString::fromStdString(o.generationDefaults->dump()));
+    addRow(form, tr("Generation defaults"), u"generation"_s, generationText(o.generation));
 }
 
 void OverviewView::fillTasks(QFormLayout* form) {

@@ -35,7 +35,7 @@ public:
     const ModelOverview& overview() const { return overview_; }
     // The text of a value by its key ("layers", "hidden", "heads", "attention",
     // "moe", "context", "parameters", "file_size", "tensors", "bits_per_weight",
-    // "dtypes", "tokenizer", "chat_template", "masks", "skills", "signature",
+    // "dtypes", "tokenizer", "chat_template", "generation", "masks", "skills", "signature",
     // "memory"); empty for an unknown key.
     QString value(const QString& key) const;
     QPushButton* button(const QString& key) const; // "chat", "verify", "compare", "tasks", "envelope", "check_signature"

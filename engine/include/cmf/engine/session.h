@@ -148,7 +148,10 @@ private:
     double blend_ = 0;
     std::function<void(std::string_view)> log_;
 
-    // Points the runner at the weights for this prompt ("auto" routes it).
+    // Points the runner at the weights for this prompt ("auto" routes it: a
+    // conversation by its last user message, tokenized as `cmf route`
+    // tokenizes a prompt, so that the template's system turn and markup do
+    // not outweigh a short question; a raw prompt by its own ids).
     void chooseWeights(std::span<const int32_t> promptIds, GenerationResult& r);
 };
 

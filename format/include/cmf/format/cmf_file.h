@@ -3,6 +3,7 @@
 // is addressed only through the envelope; the directory, masks and tensors are
 // views into one mapping. A file either opens valid or open() throws.
 #include "cmf/format/chat_bundle.h"
+#include "cmf/format/generation_config.h"
 #include "cmf/format/codec.h"
 #include "cmf/format/directory.h"
 #include "cmf/format/envelope.h"
@@ -55,6 +56,7 @@ public:
     const std::vector<SkillRecord>& skills() const { return skills_; }
     std::optional<ShardTag> shard() const { return shard_; }
     const std::optional<ChatBundle>& chatBundle() const { return chat_; }
+    const std::optional<GenerationConfig>& generationConfig() const { return generation_; }
 
     std::span<const uint8_t> section(const Section& s) const;
     std::span<const uint8_t> vocab() const { return section(env_.vocab); }
@@ -73,6 +75,7 @@ private:
     std::vector<SkillRecord> skills_;
     std::optional<ShardTag> shard_;
     std::optional<ChatBundle> chat_;
+    std::optional<GenerationConfig> generation_;
 };
 
 } // namespace cmf

@@ -99,6 +99,12 @@ nlohmann::json provenanceNotes(const nlohmann::json& config);
 // the wrong type.
 nlohmann::json chatBundleFromDir(const std::string& dir);
 
+// header.generation_config (cmf/format/generation_config.h) from the folder's
+// generation_config.json: its sampling keys and eos ids. Null JSON when the
+// folder has no such file or it sets none of them; Error(Parse) naming the
+// file and key for a value of the wrong type or out of range.
+nlohmann::json generationConfigFromDir(const std::string& dir);
+
 // The order writers lay tensors out in: model.embed_tokens.weight,
 // model.norm.weight, lm_head.weight, then model.layers.{i}.* by (numeric i,
 // name) — except that a layer's experts
