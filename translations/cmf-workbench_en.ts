@@ -1009,6 +1009,10 @@
         <source>Back to this file&apos;s generation defaults (its generation_config): %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Task mask “%1” is NOT MEASURED: its file records no quality (§5.1), so nobody checked how much worse its replies are than the dense model&apos;s.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cmfw::ChatView</name>
@@ -1258,6 +1262,10 @@
     </message>
     <message>
         <source>%1 drafts: none proposed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop the reply (Esc)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

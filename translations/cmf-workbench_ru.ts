@@ -1016,6 +1016,10 @@
         <source>Back to this file&apos;s generation defaults (its generation_config): %1</source>
         <translation>Вернуть параметры генерации этого файла (его generation_config): %1</translation>
     </message>
+    <message>
+        <source>Task mask “%1” is NOT MEASURED: its file records no quality (§5.1), so nobody checked how much worse its replies are than the dense model&apos;s.</source>
+        <translation>Маска задачи «%1» НЕ ИЗМЕРЕНА: в файле не записано её качество (§5.1), и никто не проверил, насколько её ответы хуже ответов плотной модели.</translation>
+    </message>
 </context>
 <context>
     <name>cmfw::ChatView</name>
@@ -1266,6 +1270,10 @@
     <message>
         <source>%1 drafts: none proposed</source>
         <translation>черновики %1: не предложено ни одного</translation>
+    </message>
+    <message>
+        <source>Stop the reply (Esc)</source>
+        <translation>Остановить ответ (Esc)</translation>
     </message>
 </context>
 <context>

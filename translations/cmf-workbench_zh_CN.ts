@@ -1002,6 +1002,10 @@
         <source>Back to this file&apos;s generation defaults (its generation_config): %1</source>
         <translation>恢复此文件的生成默认值（其 generation_config）：%1</translation>
     </message>
+    <message>
+        <source>Task mask “%1” is NOT MEASURED: its file records no quality (§5.1), so nobody checked how much worse its replies are than the dense model&apos;s.</source>
+        <translation>任务掩码“%1”未经测量：文件中没有记录其质量（§5.1），没有人检查过它的回复比稠密模型差多少。</translation>
+    </message>
 </context>
 <context>
     <name>cmfw::ChatView</name>
@@ -1252,6 +1256,10 @@
     <message>
         <source>%1 drafts: none proposed</source>
         <translation>%1 草稿：未提出任何草稿</translation>
+    </message>
+    <message>
+        <source>Stop the reply (Esc)</source>
+        <translation>停止回复（Esc）</translation>
     </message>
 </context>
 <context>

@@ -11,6 +11,7 @@
 #include <QComboBox>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QLabel>
 #include <QPlainTextEdit>
 #include <QProcess>
 #include <QProgressBar>
@@ -246,6 +247,48 @@ private Q_SLOTS:
                                                        u"--chat"_s, u"--n"_s, u"1"_s, u"--json"_s})
                                                    .toStdString());
         QCOMPARE(view_->previewTokens(), int(run["prompt_ids"].size()));
+    }
+
+    void clearResetsTheMeterAndTheNotice() {
+        send(u"What is 2 + 3?"_s);
+        QVERIFY(view_->settingsPanel()->contextMeter()->value() > 0);
+        view_->statusLabel()->setText(u"The conversation is longer than the context: the oldest 3 messages were left out"_s);
+        QTest::mouseClick(view_->clearButton(), Qt::LeftButton);
+        QVERIFY(view_->controller()->messages().empty());
+        QCOMPARE(view_->settingsPanel()->contextMeter()->value(), 0);
+        QVERIFY(view_->statusLabel()->text().isEmpty());
+    }
+
+    void escStopsAReply() {
+        view_->controller()->setPacing(200);
+        view_->input()->setPlainText(u"What does the word anchor mean?"_s);
+        view_->sendInput();
+        QVERIFY(QTest::qWaitFor([&] { return !last().text.empty(); }, 30000));
+        QTest::keyClick(view_->input(), Qt::Key_Escape);
+        QVERIFY(waitIdle(5000));
+        QCOMPARE(last().stats["finish"].get<std::string>(), std::string("cancelled"));
+    }
+
+    void buttonsStayPutWhileGeneratingAndEditing() {
+        QVERIFY(QTest::qWaitForWindowExposed(view_.get()));
+        // A notice of three lines is replaced by the one-line "Generating…" when the reply starts.
+        view_->statusLabel()->setText(u"first line\nsecond line\nthird line"_s);
+        QTest::qWait(20);
+        const QPoint stop = view_->stopButton()->mapTo(view_.get(), QPoint()), regen = view_->regenerateButton()->mapTo(view_.get(), QPoint());
+        view_->controller()->setPacing(100);
+        view_->input()->setPlainText(u"What is 4 + 4?"_s);
+        view_->sendInput();
+        QVERIFY(view_->controller()->isBusy());
+        QTest::qWait(50); // "Generating…" is in the status line now
+        QVERIFY(!view_->statusLabel()->text().isEmpty());
+        QCOMPARE(view_->stopButton()->mapTo(view_.get(), QPoint()), stop); // Stop is where Send was clicked beside
+        view_->controller()->stop();
+        QVERIFY(waitIdle());
+        view_->controller()->setPacing(0);
+        view_->editLast(); // "Send" reads "Resend edited" now
+        QCOMPARE(view_->sendButton()->text(), u"Resend edited"_s);
+        QCOMPARE(view_->regenerateButton()->mapTo(view_.get(), QPoint()), regen);
+        QCOMPARE(view_->stopButton()->mapTo(view_.get(), QPoint()), stop);
     }
 
     void closingMidReplyStopsAtOnce() {

@@ -2,6 +2,8 @@
 
 #include "cmf/engine/generation_defaults.h"
 
+#include <algorithm>
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -90,6 +92,12 @@ ChatSettingsPanel::ChatSettingsPanel(QWidget* parent) : QWidget(parent) {
     blend_ = dspin(spec, 0, 10, 0.05, 2);
     blend_->setToolTip(tr("With auto: 0 = the lowest-energy skill alone; T > 0 blends every record with weights softmax(−E/T)"));
     pf->addRow(tr("Task mask"), task_);
+    taskWarning_ = new QLabel(spec);
+    taskWarning_->setObjectName(u"chatTaskWarning"_s);
+    taskWarning_->setWordWrap(true);
+    taskWarning_->setStyleSheet(u"color: #b00020;"_s);
+    taskWarning_->hide();
+    pf->addRow(taskWarning_);
     pf->addRow(tr("Skill"), skill_);
     pf->addRow(tr("Blend temperature"), blend_);
     layout->addWidget(spec);
@@ -211,6 +219,11 @@ void ChatSettingsPanel::setChoices(const std::vector<std::string>& tasks, const 
     selectValue(skill_, QString::fromStdString(keep.skill));
 }
 
+void ChatSettingsPanel::setUnmeasuredTasks(const std::vector<std::string>& tasks) {
+    unmeasured_ = tasks;
+    updateEnabled();
+}
+
 void ChatSettingsPanel::setThinkingAvailable(bool available) { thinking_->setVisible(available); }
 
 void ChatSettingsPanel::setMtpAvailable(bool available) {
@@ -240,6 +253,14 @@ void ChatSettingsPanel::updateEnabled() {
     const bool sample = !greedy_->isChecked();
     for (QWidget* w : std::initializer_list<QWidget*>{temp_, topK_, topP_, minP_, seed_}) w->setEnabled(sample);
     blend_->setEnabled(comboValue(skill_) == u"auto");
+    // The Masks view marks such a mask NOT MEASURED; here is where it would be used.
+    const std::string task = comboValue(task_).toStdString();
+    const bool unmeasured = !task.empty() && std::find(unmeasured_.begin(), unmeasured_.end(), task) != unmeasured_.end();
+    taskWarning_->setText(unmeasured ? tr("Task mask “%1” is NOT MEASURED: its file records no quality (§5.1), so nobody checked how much "
+                                          "worse its replies are than the dense model's.")
+                                           .arg(QString::fromStdString(task))
+                                     : QString());
+    taskWarning_->setVisible(unmeasured);
 }
 
 } // namespace cmfw

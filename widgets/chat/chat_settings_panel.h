@@ -31,6 +31,9 @@ public:
     void setSettings(const ChatSettings& s); // emits changed() once
     // The file's masks and skills; auto is offered when some skill has a routing subspace.
     void setChoices(const std::vector<std::string>& tasks, const std::vector<std::string>& skills, bool canRoute);
+    // The masks whose quality is null (§5.1: never measured): choosing one shows a warning under the task box.
+    void setUnmeasuredTasks(const std::vector<std::string>& tasks);
+    QLabel* taskWarning() const { return taskWarning_; }
     void setThinkingAvailable(bool available);
     // Offers MTP drafts when the file has an MTP head (arch.mtp).
     void setMtpAvailable(bool available);
@@ -67,6 +70,8 @@ private:
     QComboBox *task_, *skill_, *draft_;
     QProgressBar* meter_;
     QLabel* memory_;
+    QLabel* taskWarning_;
+    std::vector<std::string> unmeasured_;
     QPushButton* reset_;
     cmf::engine::SamplingParams defaults_ = ChatSettings::defaultSampling();
     bool silent_ = false; // setSettings fills many widgets: one changed() at the end

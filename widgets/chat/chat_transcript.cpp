@@ -22,11 +22,41 @@ QString escapeUser(const QString& text) {
     return out.replace(u"\n"_s, u"  \n"_s);
 }
 
+} // namespace
+
+bool looksLikeCode(const QString& text) {
+    // Small models write code without fences (the demo's code skill does).
+    // A line is code-like when it is indented, ends as a statement or block
+    // does, or starts with a keyword most languages share; prose has none of
+    // these on most of its lines.
+    static const QStringList starts = {u"def "_s,    u"class "_s,  u"import "_s, u"from "_s,   u"return"_s, u"if "_s,
+                                       u"elif "_s,   u"else:"_s,   u"for "_s,    u"while "_s,  u"try:"_s,   u"except"_s,
+                                       u"#include"_s, u"#!"_s,     u"print("_s,  u"self."_s,   u"@"_s,      u"fn "_s,
+                                       u"let "_s,    u"const "_s,  u"function "_s, u"public "_s, u"int "_s,  u"}"_s};
+    int lines = 0, code = 0;
+    for (const QString& raw : text.split(u'\n')) {
+        if (raw.trimmed().isEmpty()) continue;
+        ++lines;
+        const QString t = raw.trimmed();
+        const bool indented = raw.startsWith(u"  "_s) || raw.startsWith(u'\t');
+        const bool ends = t.endsWith(u':') || t.endsWith(u'{') || t.endsWith(u'}') || t.endsWith(u';') || t.endsWith(u')');
+        bool keyword = false;
+        for (const QString& k : starts) keyword |= t.startsWith(k);
+        code += indented || ends || keyword;
+    }
+    return lines > 0 && 2 * code >= lines + (lines == 1 ? 1 : 0); // one line: it must be code-like; more: half of them
+}
+
+namespace {
+
 // A reply without fences is shown as written: Markdown would join its lines,
 // drop its indentation and turn __init__ into emphasis. Fenced replies are
-// real Markdown and go through as they are.
+// real Markdown and go through as they are; an unfenced reply that reads as
+// code is fenced here, so that it is shown in a fixed-width font with its
+// indentation.
 QString replyMarkdown(const QString& text) {
     if (text.contains(u"```"_s)) return text;
+    if (looksLikeCode(text)) return u"```\n"_s + text + (text.endsWith(u'\n') ? u"```"_s : u"\n```"_s);
     QStringList lines = text.split(u'\n');
     for (QString& line : lines) {
         qsizetype lead = 0;
@@ -113,7 +143,9 @@ QString messageMarkdown(const ChatMessage& m, size_t index, bool live) {
         more = u"  \n*"_s + QCoreApplication::translate("cmfw::ChatView", "… %1 more characters are not shown.").arg(QLocale().toString(hidden)) +
                u"* ["_s + QCoreApplication::translate("cmfw::ChatView", "Show the whole message") + u"](cmf-message:"_s + QString::number(index) +
                u")"_s;
-    if (m.role == "user") return u"**"_s + QCoreApplication::translate("cmfw::ChatView", "You") + u"**  \n"_s + escapeUser(text) + more + u"\n\n"_s;
+    if (m.role == "user")
+        return u"**"_s + QCoreApplication::translate("cmfw::ChatView", "You") + u"**  \n"_s +
+               (!hidden && !text.contains(u"```"_s) && looksLikeCode(text) ? u"```\n"_s + text + u"\n```"_s : escapeUser(text)) + more + u"\n\n"_s;
     QString md;
     const QString route = replyRouteLine(m.stats);
     md += u"**"_s + QCoreApplication::translate("cmfw::ChatView", "Assistant") + u"**"_s;

@@ -21,6 +21,10 @@ constexpr qsizetype shownChars(const std::string& role) { return role == "user" 
 QString replyStatsLine(const nlohmann::json& stats);
 // "skill code" / "auto → code (E: backbone 0.41, code 0.22)" / "" for the backbone without a task.
 QString replyRouteLine(const nlohmann::json& stats);
+// Whether an unfenced text reads as code (most of its lines indented, ending
+// as statements and blocks do, or starting with a common keyword): such a
+// message is shown as a code block, in a fixed-width font.
+bool looksLikeCode(const QString& text);
 // One turn. index: its place in the conversation, for the "show all" link
 // of a message longer than shownChars (anchor "cmf-message:<index>").
 // live: the reply being streamed.

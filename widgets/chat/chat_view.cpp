@@ -13,6 +13,8 @@
 #include "cmf/format/cmf_file.h"
 #include "cmf/format/skill_file.h"
 
+#include <algorithm>
+
 #include <QApplication>
 #include <QClipboard>
 #include <QCloseEvent>
@@ -28,6 +30,7 @@
 #include <QPushButton>
 #include <QScrollBar>
 #include <QShortcut>
+#include <QStyle>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTextDocument>
@@ -51,6 +54,14 @@ ChatView::ChatView(const QString& modelPath, QWidget* parent) : QWidget(parent) 
     transcript_ = new TranscriptView(left);
     transcript_->setObjectName(u"chatTranscript"_s);
     ll->addWidget(transcript_, 1);
+    // The status line sits between the transcript and the input: when its
+    // text comes, goes or wraps, only the transcript's height changes, and the
+    // input and the Send/Stop row below it stay where they are (Stop stays
+    // under the cursor that clicked Send).
+    status_ = new QLabel(left);
+    status_->setObjectName(u"chatStatus"_s);
+    status_->setWordWrap(true);
+    ll->addWidget(status_);
     input_ = new QPlainTextEdit(left);
     input_->setObjectName(u"chatInput"_s);
     input_->setPlaceholderText(tr("Message (Ctrl+Enter sends)"));
@@ -67,14 +78,14 @@ ChatView::ChatView(const QString& modelPath, QWidget* parent) : QWidget(parent) 
     auto* save = new QPushButton(tr("Save…"), left);
     auto* load = new QPushButton(tr("Load…"), left);
     auto* exportMd = new QPushButton(tr("Export Markdown…"), left);
+    // "Send" becomes "Resend edited" while editing: the button keeps the width
+    // of the longer text, so the buttons beside it never move.
+    send_->setMinimumWidth(std::max(send_->sizeHint().width(),
+                                    send_->fontMetrics().horizontalAdvance(tr("Resend edited")) + 2 * send_->style()->pixelMetric(QStyle::PM_ButtonMargin) + 8));
     for (auto* b : {send_, stop_, regenerate_, edit_, copy_, clear_}) buttons->addWidget(b);
     buttons->addStretch(1);
     for (auto* b : {save, load, exportMd}) buttons->addWidget(b);
     ll->addLayout(buttons);
-    status_ = new QLabel(left);
-    status_->setObjectName(u"chatStatus"_s);
-    status_->setWordWrap(true);
-    ll->addWidget(status_);
 
     auto* side = side_ = new QTabWidget(split);
     panel_ = new ChatSettingsPanel(side);
@@ -123,12 +134,24 @@ ChatView::ChatView(const QString& modelPath, QWidget* parent) : QWidget(parent) 
     connect(clear_, &QPushButton::clicked, this, [this] {
         editing_ = false;
         controller_->clear();
+        // A new conversation: no context used, nothing left out.
+        promptTokens_ = -1;
+        status_->clear();
+        updateMeter();
+        updateButtons();
     });
     connect(save, &QPushButton::clicked, this, &ChatView::saveDialog);
     connect(load, &QPushButton::clicked, this, &ChatView::loadDialog);
     connect(exportMd, &QPushButton::clicked, this, &ChatView::exportDialog);
     auto* sendKey = new QShortcut(QKeySequence(Qt::CTRL | Qt::Key_Return), input_);
     connect(sendKey, &QShortcut::activated, this, &ChatView::sendInput);
+    // Esc stops a reply, wherever the focus is in the window.
+    auto* stopKey = new QShortcut(QKeySequence(Qt::Key_Escape), this);
+    stopKey->setContext(Qt::WindowShortcut);
+    connect(stopKey, &QShortcut::activated, controller_, [this] {
+        if (controller_->isBusy()) controller_->stop();
+    });
+    stop_->setToolTip(tr("Stop the reply (Esc)"));
 
     connect(input_, &QPlainTextEdit::textChanged, previewTimer_, qOverload<>(&QTimer::start));
     connect(panel_, &ChatSettingsPanel::changed, this, [this] {
@@ -186,15 +209,19 @@ ChatView::ChatView(const QString& modelPath, QWidget* parent) : QWidget(parent) 
     // What the file offers, read from its sections while the worker loads it.
     try {
         const auto f = cmf::CmfFile::open(modelPath.toStdString());
-        std::vector<std::string> tasks, skills;
+        std::vector<std::string> tasks, skills, unmeasured;
         if (f->masks())
-            for (const auto& m : f->masks()->masks) tasks.push_back(m.name);
+            for (const auto& m : f->masks()->masks) {
+                tasks.push_back(m.name);
+                if (m.quality.is_null()) unmeasured.push_back(m.name);
+            }
         bool canRoute = false;
         for (const auto& s : cmf::listSkills(*f)) {
             if (s.tensorCount > 0) skills.push_back(s.record.id); // the backbone's own record replaces nothing
             canRoute |= s.hasSelection;
         }
         panel_->setChoices(tasks, skills, canRoute);
+        panel_->setUnmeasuredTasks(unmeasured);
         const auto& gen = f->generationConfig();
         panel_->setSamplingDefaults(cmf::engine::withGenerationDefaults(ChatSettings::defaultSampling(), gen), gen && !gen->empty());
         const auto& bundle = f->chatBundle();

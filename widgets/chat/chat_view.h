@@ -49,6 +49,7 @@ public:
     QPushButton* stopButton() const { return stop_; }
     QPushButton* regenerateButton() const { return regenerate_; }
     QPushButton* editButton() const { return edit_; }
+    QPushButton* clearButton() const { return clear_; }
     QLabel* statusLabel() const { return status_; }
 
     QTabWidget* sideTabs() const { return side_; }
