@@ -2363,6 +2363,50 @@
         <source>O&amp;verview</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 has no %2 page</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Bit allocation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>T&amp;asks &amp;&amp; skills</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Expert &amp;routing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Quantization error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shar&amp;ds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Find tensor…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Close</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Close &amp;Others</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy &amp;Path</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show in &amp;Folder</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cmfw::MaskBitmapPanel</name>

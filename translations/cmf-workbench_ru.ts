@@ -2384,6 +2384,50 @@
         <source>O&amp;verview</source>
         <translation>О&amp;бзор</translation>
     </message>
+    <message>
+        <source>%1 has no %2 page</source>
+        <translation>У %1 нет страницы «%2»</translation>
+    </message>
+    <message>
+        <source>&amp;Bit allocation</source>
+        <translation>&amp;Распределение битов</translation>
+    </message>
+    <message>
+        <source>T&amp;asks &amp;&amp; skills</source>
+        <translation>&amp;Задачи и навыки</translation>
+    </message>
+    <message>
+        <source>Expert &amp;routing</source>
+        <translation>Маршрутизация &amp;экспертов</translation>
+    </message>
+    <message>
+        <source>&amp;Quantization error</source>
+        <translation>&amp;Ошибка квантования</translation>
+    </message>
+    <message>
+        <source>Shar&amp;ds</source>
+        <translation>Ша&amp;рды</translation>
+    </message>
+    <message>
+        <source>&amp;Find tensor…</source>
+        <translation>&amp;Найти тензор…</translation>
+    </message>
+    <message>
+        <source>&amp;Close</source>
+        <translation>&amp;Закрыть</translation>
+    </message>
+    <message>
+        <source>Close &amp;Others</source>
+        <translation>Закрыть &amp;остальные</translation>
+    </message>
+    <message>
+        <source>Copy &amp;Path</source>
+        <translation>Копировать &amp;путь</translation>
+    </message>
+    <message>
+        <source>Show in &amp;Folder</source>
+        <translation>Показать в &amp;папке</translation>
+    </message>
 </context>
 <context>
     <name>cmfw::MaskBitmapPanel</name>

@@ -2342,6 +2342,50 @@
         <source>O&amp;verview</source>
         <translation>概览(&amp;V)</translation>
     </message>
+    <message>
+        <source>%1 has no %2 page</source>
+        <translation>%1 没有“%2”页面</translation>
+    </message>
+    <message>
+        <source>&amp;Bit allocation</source>
+        <translation>比特分配(&amp;B)</translation>
+    </message>
+    <message>
+        <source>T&amp;asks &amp;&amp; skills</source>
+        <translation>任务和技能(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Expert &amp;routing</source>
+        <translation>专家路由(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Quantization error</source>
+        <translation>量化误差(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>Shar&amp;ds</source>
+        <translation>分片(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Find tensor…</source>
+        <translation>查找张量(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>&amp;Close</source>
+        <translation>关闭(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Close &amp;Others</source>
+        <translation>关闭其他(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Copy &amp;Path</source>
+        <translation>复制路径(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Show in &amp;Folder</source>
+        <translation>在文件夹中显示(&amp;F)</translation>
+    </message>
 </context>
 <context>
     <name>cmfw::MaskBitmapPanel</name>

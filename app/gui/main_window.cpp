@@ -17,16 +17,23 @@
 #include "views/file_page.h"
 #include "views/jobs_view.h"
 #include "views/log_view.h"
+#include "views/tensors_view.h"
 #include "views/verify_sign_panel.h"
 
 #include <algorithm>
+#include <tuple>
 
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDockWidget>
 #include <QShowEvent>
+#include <QLineEdit>
 #include <QTimer>
+#include <QTabBar>
+#include <QUrl>
+#include <QDesktopServices>
+#include <QClipboard>
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QFileDialog>
@@ -90,6 +97,14 @@ MainWindow::MainWindow(AppSettings* settings, QWidget* parent) : QMainWindow(par
     setCentralWidget(central_);
     connect(tabs_, &QTabWidget::tabCloseRequested, this, &MainWindow::closeTab);
     connect(tabs_, &QTabWidget::currentChanged, this, [this] { updateActions(); });
+    tabs_->tabBar()->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(tabs_->tabBar(), &QWidget::customContextMenuRequested, this, [this](const QPoint& at) {
+        const int index = tabs_->tabBar()->tabAt(at);
+        if (index < 0) return;
+        QMenu* menu = tabMenu(index);
+        menu->setAttribute(Qt::WA_DeleteOnClose);
+        menu->popup(tabs_->tabBar()->mapToGlobal(at));
+    });
 
     createDocks();
     createActions();
@@ -226,14 +241,41 @@ void MainWindow::createActions() {
         {FilePage::View::Skills, tr("S&kills")},       {FilePage::View::Tokenizer, tr("T&okenizer")},
         {FilePage::View::Signature, tr("Si&gnature")},
     };
+    // A view the current file does not have (no MoE router: no routing) says so in the status bar.
+    auto show = [this](FilePage::View v, const QString& text) {
+        FilePage* p = currentPage();
+        if (p && !p->showView(v)) statusBar()->showMessage(tr("%1 has no %2 page").arg(QFileInfo(p->document()->path()).fileName(), QString(text).remove(u'&')), 5000);
+    };
     int key = Qt::Key_1;
     for (const auto& [v, text] : views) {
-        auto* a = view->addAction(text, this, [this, v = v] {
-            if (FilePage* p = currentPage()) p->showView(v);
-        });
+        auto* a = view->addAction(text, this, [show, v = v, text = text] { show(v, text); });
         a->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(key++)));
         viewActions_ << a;
     }
+    // The pages added since the first seven: every page of a file is reachable from the menu.
+    const std::tuple<FilePage::View, QString, QKeySequence> more[] = {
+        {FilePage::View::Bits, tr("&Bit allocation"), QKeySequence(Qt::CTRL | Qt::Key_8)},
+        {FilePage::View::Tasks, tr("T&asks && skills"), QKeySequence(Qt::CTRL | Qt::Key_9)},
+        {FilePage::View::Routing, tr("Expert &routing"), QKeySequence()},
+        {FilePage::View::Quant, tr("&Quantization error"), QKeySequence()},
+        {FilePage::View::Shards, tr("Shar&ds"), QKeySequence()},
+    };
+    for (const auto& [v, text, shortcut] : more) {
+        auto* a = view->addAction(text, this, [show, v = v, text = text] { show(v, text); });
+        a->setShortcut(shortcut);
+        viewActions_ << a;
+    }
+    view->addSeparator();
+    auto* find = view->addAction(tr("&Find tensor…"), this, [this] {
+        FilePage* p = currentPage();
+        if (!p || !p->showView(FilePage::View::Tensors)) return;
+        if (auto* t = p->view<TensorsView>(FilePage::View::Tensors)) {
+            t->filterEdit()->setFocus(Qt::ShortcutFocusReason);
+            t->filterEdit()->selectAll();
+        }
+    });
+    find->setShortcut(QKeySequence::Find);
+    viewActions_ << find;
     view->addSeparator();
     view->addAction(verifyDock_->toggleViewAction());
     view->addAction(jobsDock_->toggleViewAction());
@@ -277,6 +319,26 @@ void MainWindow::createActions() {
     updateRecentMenu();
 }
 
+QMenu* MainWindow::tabMenu(int index) {
+    auto* menu = new QMenu(this);
+    auto* page = qobject_cast<FilePage*>(tabs_->widget(index));
+    const QString path = page ? QFileInfo(page->document()->path()).absoluteFilePath() : QString();
+    menu->addAction(tr("&Close"), this, [this, page] {
+        if (const int i = tabs_->indexOf(page); i >= 0) closeTab(i);
+    });
+    auto* others = menu->addAction(tr("Close &Others"), this, [this, page] {
+        for (int i = tabs_->count() - 1; i >= 0; --i)
+            if (tabs_->widget(i) != page) closeTab(i);
+    });
+    others->setEnabled(tabs_->count() > 1);
+    menu->addSeparator();
+    menu->addAction(tr("Copy &Path"), this, [path] { QApplication::clipboard()->setText(path); })->setEnabled(!path.isEmpty());
+    menu->addAction(tr("Show in &Folder"), this, [path] {
+        QDesktopServices::openUrl(QUrl::fromLocalFile(QFileInfo(path).absolutePath()));
+    })->setEnabled(!path.isEmpty());
+    return menu;
+}
+
 void MainWindow::restoreLayout() {
     if (!restoreGeometry(settings_->windowGeometry())) resize(1280, 800);
     layoutRestored_ = restoreState(settings_->windowState());
@@ -295,6 +357,9 @@ void MainWindow::showEvent(QShowEvent* event) {
 void MainWindow::updateRecentMenu() {
     recentMenu_->clear();
     welcomeRecent_->clear();
+    // Files deleted or moved since they were opened are dropped, not offered.
+    for (const QString& path : settings_->recentFiles())
+        if (!QFileInfo::exists(path)) settings_->removeRecentFile(path);
     const QStringList recent = settings_->recentFiles();
     for (const QString& path : recent) {
         recentMenu_->addAction(QFileInfo(path).fileName() + u"   " + QFileInfo(path).absolutePath(), this,
@@ -360,11 +425,11 @@ FilePage* MainWindow::openFile(const QString& path) {
                                 .arg(doc->openMs(), 0, 'f', 1));
         if (const auto& e = doc->shardError()) services_.log->warning(tr("Shard set of %1: %2").arg(doc->fileName(), e->message));
     }
-    if (QFileInfo::exists(abs)) {
-        settings_->addRecentFile(abs);
-        settings_->setLastDirectory(QFileInfo(abs).absolutePath());
-        updateRecentMenu();
-    }
+    // Recent files are files that open: one that fails (or is gone) leaves the list.
+    if (doc->ok()) settings_->addRecentFile(abs);
+    else settings_->removeRecentFile(abs);
+    if (QFileInfo::exists(abs)) settings_->setLastDirectory(QFileInfo(abs).absolutePath());
+    updateRecentMenu();
     tabs_->setCurrentIndex(index); // and the panel follows (currentChanged)
     updateActions();
     return p;

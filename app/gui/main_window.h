@@ -68,6 +68,8 @@ public:
     LogModel* log() const { return services_.log; }
     TrustedKeyList* trustedKeys() const { return services_.trusted; }
     QTabWidget* tabs() const { return tabs_; }
+    // The tab bar's context menu for tab `index` (Close, Close Others, Copy Path, Show in Folder); the caller owns it.
+    QMenu* tabMenu(int index);
     QDockWidget* verifyDock() const { return verifyDock_; }
     QDockWidget* jobsDock() const { return jobsDock_; }
     QDockWidget* logDock() const { return logDock_; }

@@ -6,6 +6,7 @@
 #include "app_settings.h"
 #include "main_window.h"
 #include "window_fixture.h"
+#include "cmf/format/convert.h"
 #include "settings_dialog.h"
 
 #include "document/cmf_document.h"
@@ -54,6 +55,9 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QStatusBar>
+#include <QClipboard>
+#include <QMenuBar>
+#include <QMenu>
 #include <QTest>
 #include <QTreeWidget>
 
@@ -173,6 +177,10 @@ private Q_SLOTS:
     void closingWithJobsRunningCancels();
     void settingsPersist();
     void bottomDocksTakeAFifth();
+    void viewMenuReachesEveryPage();
+    void ctrlFFocusesTheTensorFilter();
+    void tabContextMenu();
+    void recentFilesDropWhatFailsOrIsGone();
     void settingsDialogSaves();
 
 private:
@@ -915,6 +923,107 @@ void TstMainWindow::bottomDocksTakeAFifth() {
     QTest::qWait(50);
     // Not reset to a fifth (Qt fits the restored docks around the welcome page's own minimum, so not to the pixel).
     QVERIFY2(bottomArea(w_.get()) > 800 / 5 + 60, qPrintable(u"%1 vs %2"_s.arg(bottomArea(w_.get())).arg(set)));
+}
+
+static QMenu* menuNamed(MainWindow* w, const QString& title) {
+    for (QAction* a : w->menuBar()->actions())
+        if (a->menu() && a->text().remove(u'&') == title) return a->menu();
+    return nullptr;
+}
+
+static QString plain(QString text) { return text.replace(u"&&"_s, u"\x01"_s).remove(u'&').replace(u'\x01', u'&'); }
+
+void TstMainWindow::viewMenuReachesEveryPage() {
+    // The demo (every page but routing and shards), tiny-moe's routing, a shard's Shards page.
+    const QString moe = QString::fromStdString(cmftest::tempDir()) + u"/menu-moe.cmf"_s;
+    cmf::ConvertOptions o;
+    o.modelDir = cmftest::dataPath("models/tiny-moe");
+    o.output = moe.toStdString();
+    o.quant = cmf::DType::Q8Row;
+    cmf::convertHf(o, {});
+    o.modelDir = cmftest::dataPath("../../resources/demo-model");
+    o.output = cmftest::tempDir() + "/menu-split.cmf";
+    o.shardMaxGb = 0.02;
+    const auto shards = cmf::convertHf(o, {}).outputs;
+    QVERIFY(shards.size() >= 2);
+    QMenu* view = menuNamed(w_.get(), u"View"_s);
+    QVERIFY(view);
+    for (const QString& file : {demo(), moe, QString::fromStdString(shards[1])}) {
+        FilePage* page = w_->openFile(file);
+        QVERIFY(!page->isError());
+        QTreeWidget* nav = page->navigation();
+        for (int i = 0; i < nav->topLevelItemCount(); ++i) {
+            const QString label = nav->topLevelItem(i)->text(0);
+            QAction* hit = nullptr;
+            for (QAction* a : view->actions())
+                if (!a->isSeparator() && !a->menu() && !plain(a->text()).isEmpty() && label.startsWith(plain(a->text()))) hit = a;
+            QVERIFY2(hit, qPrintable(file + u": no View menu entry for the page "_s + label));
+            // From another page, so that the action's effect shows.
+            page->showView(label == u"Envelope"_s ? FilePage::View::Header : FilePage::View::Envelope);
+            hit->trigger();
+            QVERIFY2(nav->currentItem() && nav->currentItem()->text(0) == label, qPrintable(label));
+        }
+    }
+    // A page the file lacks: the status bar says so, the page stays.
+    FilePage* page = w_->openFile(demo());
+    page->showView(FilePage::View::Header);
+    for (QAction* a : view->actions())
+        if (plain(a->text()) == u"Expert routing"_s) a->trigger();
+    QCOMPARE(page->currentView(), FilePage::View::Header);
+    QVERIFY2(w_->statusBar()->currentMessage().contains(u"has no Expert routing page"_s), qPrintable(w_->statusBar()->currentMessage()));
+}
+
+void TstMainWindow::ctrlFFocusesTheTensorFilter() {
+    FilePage* page = w_->openFile(demo());
+    w_->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(w_.get()));
+    QTest::keyClick(w_.get(), Qt::Key_F, Qt::ControlModifier);
+    QCOMPARE(page->currentView(), FilePage::View::Tensors);
+    auto* tensors = page->view<TensorsView>(FilePage::View::Tensors);
+    QTRY_VERIFY(tensors->filterEdit()->hasFocus());
+}
+
+void TstMainWindow::tabContextMenu() {
+    w_->openFile(demo());
+    w_->openFile(data("conformance/valid/tiny-s7-F32.cmf"));
+    QCOMPARE(w_->fileCount(), 2);
+    std::unique_ptr<QMenu> menu(w_->tabMenu(1));
+    auto act = [&](const QString& text) -> QAction* {
+        for (QAction* a : menu->actions())
+            if (plain(a->text()) == text) return a;
+        return nullptr;
+    };
+    QVERIFY(act(u"Copy Path"_s) && act(u"Close Others"_s) && act(u"Show in Folder"_s) && act(u"Close"_s));
+    act(u"Copy Path"_s)->trigger();
+    QCOMPARE(QApplication::clipboard()->text(), QFileInfo(data("conformance/valid/tiny-s7-F32.cmf")).absoluteFilePath());
+    act(u"Close Others"_s)->trigger();
+    QCOMPARE(w_->fileCount(), 1);
+    QCOMPARE(w_->tabs()->tabText(0), u"tiny-s7-F32.cmf"_s);
+    std::unique_ptr<QMenu> single(w_->tabMenu(0));
+    for (QAction* a : single->actions())
+        if (plain(a->text()) == u"Close Others"_s) QVERIFY(!a->isEnabled()); // nothing else to close
+}
+
+void TstMainWindow::recentFilesDropWhatFailsOrIsGone() {
+    const QString dir = QString::fromStdString(cmftest::tempDir());
+    const QString copy = dir + u"/recent-copy.cmf"_s, junk = dir + u"/recent-junk.cmf"_s;
+    QFile::remove(copy);
+    QVERIFY(QFile::copy(demo(), copy));
+    {
+        QFile j(junk);
+        QVERIFY(j.open(QIODevice::WriteOnly));
+        j.write("not a model at all");
+    }
+    w_->openFile(copy);
+    QVERIFY(settings_->recentFiles().contains(copy));
+    w_->openFile(junk); // fails to open: not listed
+    QVERIFY(!settings_->recentFiles().contains(junk));
+    w_->closeTab(w_->tabs()->currentIndex());
+    w_->closeTab(w_->tabs()->currentIndex());
+    QVERIFY(QFile::remove(copy)); // gone since it was opened
+    w_->openFile(demo());
+    QVERIFY(!settings_->recentFiles().contains(copy));
+    QVERIFY(settings_->recentFiles().contains(QFileInfo(demo()).absoluteFilePath()));
 }
 
 void TstMainWindow::settingsDialogSaves() {
