@@ -1268,6 +1268,10 @@
         <source>Stop the reply (Esc)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 chat %2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cmfw::ChatWorker</name>

@@ -1275,6 +1275,10 @@
         <source>Stop the reply (Esc)</source>
         <translation>Остановить ответ (Esc)</translation>
     </message>
+    <message>
+        <source>%1 chat %2</source>
+        <translation>%1 чат %2</translation>
+    </message>
 </context>
 <context>
     <name>cmfw::ChatWorker</name>

@@ -1261,6 +1261,10 @@
         <source>Stop the reply (Esc)</source>
         <translation>停止回复（Esc）</translation>
     </message>
+    <message>
+        <source>%1 chat %2</source>
+        <translation>%1 聊天 %2</translation>
+    </message>
 </context>
 <context>
     <name>cmfw::ChatWorker</name>

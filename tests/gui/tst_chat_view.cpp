@@ -11,6 +11,9 @@
 #include <QComboBox>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
+#include <QDir>
+#include <QStandardPaths>
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QProcess>
@@ -247,6 +250,13 @@ private Q_SLOTS:
                                                        u"--chat"_s, u"--n"_s, u"1"_s, u"--json"_s})
                                                    .toStdString());
         QCOMPARE(view_->previewTokens(), int(run["prompt_ids"].size()));
+    }
+
+    void saveStartsInTheDocumentsFolder() {
+        const QString docs = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+        const QString path = view_->defaultSavePath(u".json"_s);
+        QCOMPARE(QFileInfo(path).absolutePath(), QDir(docs.isEmpty() ? QDir::homePath() : docs).absolutePath());
+        QVERIFY2(QFileInfo(path).fileName().startsWith(u"tiny-chat chat "_s) && path.endsWith(u".json"_s), qPrintable(path));
     }
 
     void clearResetsTheMeterAndTheNotice() {

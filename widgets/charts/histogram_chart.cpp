@@ -67,6 +67,15 @@ void HistogramChart::rebuild() {
         x->setLabelFormat(QStringLiteral("%.3g"));
         x->setTickCount(7);
         x->applyNiceNumbers(); // round tick values; the range grows a little
+        // Qt places ticks at min + i·step, so a tick meant to be 0 comes out as
+        // −0.04 + 4·0.02 = 8.67e-19. Anchored ticks are anchor + k·step: with
+        // the anchor at 0, the middle tick of a range around 0 is 0 itself.
+        if (x->tickCount() > 1) {
+            const double step = (x->max() - x->min()) / double(x->tickCount() - 1);
+            x->setTickType(QValueAxis::TicksDynamic);
+            x->setTickAnchor(x->min() <= 0 && x->max() >= 0 ? 0.0 : x->min());
+            x->setTickInterval(step);
+        }
         x->setTitleText(tr("value"));
         chart->addAxis(x, Qt::AlignBottom);
         area->attachAxis(x);

@@ -21,6 +21,9 @@
 #include <QDialog>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QDate>
+#include <QDir>
+#include <QStandardPaths>
 #include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -497,8 +500,17 @@ void ChatView::openConversation(const QString& path) {
     }));
 }
 
+QString ChatView::defaultSavePath(const QString& extension) const {
+    // The user's documents, never wherever the last dialog of the process was
+    // (the keys folder after picking a signing key): conversations are documents.
+    QString dir = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+    if (dir.isEmpty()) dir = QDir::homePath();
+    const QString model = QFileInfo(controller_->modelPath()).completeBaseName();
+    return QDir(dir).filePath(tr("%1 chat %2").arg(model, QDate::currentDate().toString(Qt::ISODate)) + extension);
+}
+
 void ChatView::saveDialog() {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Save conversation"), {}, tr("Conversations (*.json)"));
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save conversation"), defaultSavePath(u".json"_s), tr("Conversations (*.json)"));
     if (path.isEmpty()) return;
     try {
         saveTo(path);
@@ -508,13 +520,14 @@ void ChatView::saveDialog() {
 }
 
 void ChatView::loadDialog() {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Load conversation"), {}, tr("Conversations (*.json)"));
+    const QString path = QFileDialog::getOpenFileName(this, tr("Load conversation"), QFileInfo(defaultSavePath(u".json"_s)).absolutePath(),
+                                                      tr("Conversations (*.json)"));
     if (path.isEmpty()) return;
     openConversation(path);
 }
 
 void ChatView::exportDialog() {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export as Markdown"), {}, tr("Markdown (*.md)"));
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export as Markdown"), defaultSavePath(u".md"_s), tr("Markdown (*.md)"));
     if (path.isEmpty()) return;
     try {
         exportMarkdown({controller_->modelPath(), {}, controller_->messages(), controller_->settings()}, path);

@@ -70,6 +70,8 @@ public:
     void sendInput();
     void editLast();    // puts the last user message in the input for Edit-and-resend
     void copyLastReply();
+    // Where Save… and Export… start: the documents folder, named after the model and today.
+    QString defaultSavePath(const QString& extension) const;
     void saveTo(const QString& path);   // throw std::runtime_error
     void loadFrom(const QString& path); // restores messages and settings
     // The Load… button's way: reads and parses the file on a worker thread,

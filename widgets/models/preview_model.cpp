@@ -30,7 +30,7 @@ QVariant PreviewModel::data(const QModelIndex& index, int role) const {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) return {};
     const float v = p_.at(uint64_t(index.row()), uint64_t(index.column()));
     switch (role) {
-    case Qt::DisplayRole: return Text::value(v);
+    case Qt::DisplayRole: return Text::fullValue(v); // every digit the float holds: the Values tab is for raw values
     case Qt::EditRole: return double(v);
     case Qt::TextAlignmentRole: return int(Qt::AlignRight | Qt::AlignVCenter);
     case Qt::BackgroundRole: {

@@ -1,5 +1,7 @@
 #include "util/format_text.h"
 
+#include <charconv>
+
 #include <QLocale>
 #include <cmath>
 
@@ -48,6 +50,14 @@ QString Text::value(double v) {
     if (std::isnan(v)) return u"NaN"_s;
     if (std::isinf(v)) return v > 0 ? u"+inf"_s : u"-inf"_s;
     return QString::number(v, 'g', 6);
+}
+
+QString Text::fullValue(float v) {
+    if (std::isnan(v)) return u"NaN"_s;
+    if (std::isinf(v)) return v > 0 ? u"+inf"_s : u"-inf"_s;
+    char buf[32];
+    const auto end = std::to_chars(buf, buf + sizeof buf, v).ptr;
+    return QString::fromLatin1(buf, qsizetype(end - buf));
 }
 
 QString Text::percent(double fraction) {

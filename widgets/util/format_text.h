@@ -29,6 +29,9 @@ public:
     static QString duration(int64_t ms);
     // A float value for tables: 6 significant digits, no locale grouping.
     static QString value(double v);
+    // A float in full: the shortest decimal that reads back to exactly it (up
+    // to 9 significant digits), for tables of raw values.
+    static QString fullValue(float v);
     // Share as "42.1 %".
     static QString percent(double fraction);
     static QString fromUtf8(std::string_view s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); }

@@ -167,7 +167,8 @@ TensorDetailView::TensorDetailView(std::shared_ptr<const CmfDocument> doc, Servi
     previewTable_->setEditTriggers(QAbstractItemView::NoEditTriggers);
     previewTable_->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     previewTable_->verticalHeader()->setDefaultSectionSize(previewTable_->fontMetrics().height() + 4);
-    previewTable_->horizontalHeader()->setDefaultSectionSize(previewTable_->fontMetrics().horizontalAdvance(u"-0.0123456"_s) + 10);
+    // Wide enough for the longest full float ("-1.2345678e-05"), so no value is elided.
+    previewTable_->horizontalHeader()->setDefaultSectionSize(previewTable_->fontMetrics().horizontalAdvance(u"-1.2345678e-05"_s) + 12);
     vl->addWidget(previewTable_, 1);
     tabs_->addTab(valuesPage, tr("Values"));
 
