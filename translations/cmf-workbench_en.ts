@@ -367,6 +367,25 @@
     </message>
 </context>
 <context>
+    <name>QAbstractItemView</name>
+    <message>
+        <source>Export table as CSV…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export table as CSV</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Text</name>
     <message>
         <source>%1 B</source>
@@ -1937,6 +1956,14 @@
         <source>Export a heatmap&apos;s values as CSV</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Cells</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export a heatmap&apos;s grid at full resolution, a chosen number of pixels per cell, as PNG or SVG</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cmfw::HeatmapWidget</name>
@@ -1973,10 +2000,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Export PNG…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Export CSV…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2002,6 +2025,30 @@
     </message>
     <message>
         <source>CSV files (*.csv)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export PNG as shown…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export cells at full resolution (PNG, SVG)…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export cells</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pixels per cell (the grid is %1 × %2 cells):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export heatmap cells</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PNG images (*.png);;SVG images (*.svg)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

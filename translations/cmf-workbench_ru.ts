@@ -367,6 +367,25 @@
     </message>
 </context>
 <context>
+    <name>QAbstractItemView</name>
+    <message>
+        <source>Export table as CSV…</source>
+        <translation>Экспорт таблицы в CSV…</translation>
+    </message>
+    <message>
+        <source>Export table as CSV</source>
+        <translation>Экспорт таблицы в CSV</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>Файлы CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>Cannot write %1</source>
+        <translation>Не удалось записать %1</translation>
+    </message>
+</context>
+<context>
     <name>Text</name>
     <message>
         <source>%1 B</source>
@@ -1955,6 +1974,14 @@
         <source>Export a heatmap&apos;s values as CSV</source>
         <translation>Экспортировать значения тепловой карты в CSV</translation>
     </message>
+    <message>
+        <source>Cells</source>
+        <translation>Ячейки</translation>
+    </message>
+    <message>
+        <source>Export a heatmap&apos;s grid at full resolution, a chosen number of pixels per cell, as PNG or SVG</source>
+        <translation>Экспорт сетки тепловой карты в полном разрешении, с выбранным числом пикселей на ячейку, в PNG или SVG</translation>
+    </message>
 </context>
 <context>
     <name>cmfw::HeatmapWidget</name>
@@ -1991,10 +2018,6 @@
         <translation>Вписать (0)</translation>
     </message>
     <message>
-        <source>Export PNG…</source>
-        <translation>Экспорт в PNG…</translation>
-    </message>
-    <message>
         <source>Export CSV…</source>
         <translation>Экспорт в CSV…</translation>
     </message>
@@ -2021,6 +2044,30 @@
     <message>
         <source>CSV files (*.csv)</source>
         <translation>Файлы CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>Export PNG as shown…</source>
+        <translation>Экспорт PNG как на экране…</translation>
+    </message>
+    <message>
+        <source>Export cells at full resolution (PNG, SVG)…</source>
+        <translation>Экспорт ячеек в полном разрешении (PNG, SVG)…</translation>
+    </message>
+    <message>
+        <source>Export cells</source>
+        <translation>Экспорт ячеек</translation>
+    </message>
+    <message>
+        <source>Pixels per cell (the grid is %1 × %2 cells):</source>
+        <translation>Пикселей на ячейку (сетка %1 × %2 ячеек):</translation>
+    </message>
+    <message>
+        <source>Export heatmap cells</source>
+        <translation>Экспорт ячеек тепловой карты</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png);;SVG images (*.svg)</source>
+        <translation>Изображения PNG (*.png);;Изображения SVG (*.svg)</translation>
     </message>
 </context>
 <context>

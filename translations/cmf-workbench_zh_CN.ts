@@ -367,6 +367,25 @@
     </message>
 </context>
 <context>
+    <name>QAbstractItemView</name>
+    <message>
+        <source>Export table as CSV…</source>
+        <translation>将表格导出为 CSV…</translation>
+    </message>
+    <message>
+        <source>Export table as CSV</source>
+        <translation>将表格导出为 CSV</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV 文件 (*.csv)</translation>
+    </message>
+    <message>
+        <source>Cannot write %1</source>
+        <translation>无法写入 %1</translation>
+    </message>
+</context>
+<context>
     <name>Text</name>
     <message>
         <source>%1 B</source>
@@ -1919,6 +1938,14 @@
         <source>Export a heatmap&apos;s values as CSV</source>
         <translation>将热力图的数值导出为 CSV</translation>
     </message>
+    <message>
+        <source>Cells</source>
+        <translation>单元格</translation>
+    </message>
+    <message>
+        <source>Export a heatmap&apos;s grid at full resolution, a chosen number of pixels per cell, as PNG or SVG</source>
+        <translation>以完整分辨率导出热图网格（每个单元格的像素数可选），格式为 PNG 或 SVG</translation>
+    </message>
 </context>
 <context>
     <name>cmfw::HeatmapWidget</name>
@@ -1955,10 +1982,6 @@
         <translation>适应视图（0）</translation>
     </message>
     <message>
-        <source>Export PNG…</source>
-        <translation>导出 PNG…</translation>
-    </message>
-    <message>
         <source>Export CSV…</source>
         <translation>导出 CSV…</translation>
     </message>
@@ -1985,6 +2008,30 @@
     <message>
         <source>CSV files (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
+    </message>
+    <message>
+        <source>Export PNG as shown…</source>
+        <translation>按显示导出 PNG…</translation>
+    </message>
+    <message>
+        <source>Export cells at full resolution (PNG, SVG)…</source>
+        <translation>以完整分辨率导出单元格（PNG、SVG）…</translation>
+    </message>
+    <message>
+        <source>Export cells</source>
+        <translation>导出单元格</translation>
+    </message>
+    <message>
+        <source>Pixels per cell (the grid is %1 × %2 cells):</source>
+        <translation>每个单元格的像素数（网格为 %1 × %2 个单元格）：</translation>
+    </message>
+    <message>
+        <source>Export heatmap cells</source>
+        <translation>导出热图单元格</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png);;SVG images (*.svg)</source>
+        <translation>PNG 图像 (*.png);;SVG 图像 (*.svg)</translation>
     </message>
 </context>
 <context>

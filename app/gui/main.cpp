@@ -15,6 +15,7 @@
 #include <QApplication>
 #include <QCommandLineParser>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 
@@ -57,7 +58,11 @@ int main(int argc, char** argv) {
     const QCommandLineOption size(u"size"_s, u"Window size for --screenshot (default 1280x800)."_s, u"WxH"_s, u"1280x800"_s);
     const QCommandLineOption language(u"language"_s, u"Interface language: en, ru, zh_CN (default: settings, else the system locale)."_s,
                                       u"LANG"_s);
-    parser.addOptions({shot, view, chatScript, size, language});
+    const QCommandLineOption cells(u"export-cells"_s,
+                                   u"With --screenshot: also write the view's first heatmap (a mask bitmap, the bit allocation) at full resolution, PNG or SVG by extension."_s,
+                                   u"OUT"_s);
+    const QCommandLineOption cellScale(u"cell-scale"_s, u"Pixels per cell for --export-cells (default 1)."_s, u"N"_s, u"1"_s);
+    parser.addOptions({shot, view, chatScript, size, language, cells, cellScale});
     parser.process(app);
     if (parser.isSet(version)) {
         std::fputs(cmf::build::versionText("cmf-workbench").c_str(), stdout);
@@ -74,6 +79,8 @@ int main(int argc, char** argv) {
         o.output = parser.value(shot);
         o.view = parser.value(view);
         o.chatScript = parser.value(chatScript);
+        o.exportCells = parser.value(cells);
+        o.cellScale = std::max(1, parser.value(cellScale).toInt());
         o.size = cmfw::parseSize(parser.value(size));
         if (!o.size.isValid()) {
             std::fprintf(stderr, "cmf-workbench: --size wants WxH, e.g. 1280x800\n");

@@ -1,5 +1,8 @@
 #include "screenshot.h"
 
+#include "charts/heatmap_export.h"
+#include "charts/heatmap_widget.h"
+
 #include "app_settings.h"
 #include "chat_script.h"
 #include "main_window.h"
@@ -201,6 +204,22 @@ int runScreenshot(const ScreenshotOptions& o) {
     }
     std::printf("wrote %s (%dx%d, %s, %s)\n", o.output.toLocal8Bit().constData(), shot.width(), shot.height(),
                 view.toLocal8Bit().constData(), QFileInfo(o.file).fileName().toLocal8Bit().constData());
+    // --export-cells: the view's first heatmap at full resolution, as its Export cells does.
+    if (!o.exportCells.isEmpty()) {
+        HeatmapWidget* heatmap = nullptr;
+        for (HeatmapWidget* h : page->findChildren<HeatmapWidget*>())
+            if (!heatmap && h->isVisible() && !h->image().isNull()) heatmap = h;
+        if (!heatmap) {
+            fail(u"the "_s + view + u" view shows no heatmap to export"_s);
+            return 2;
+        }
+        if (!writeCells(heatmap->image(), o.cellScale, heatmap->title(), o.exportCells)) {
+            fail(u"cannot write "_s + o.exportCells);
+            return 2;
+        }
+        std::printf("wrote %s (%s: %d × %d cells, %d px per cell)\n", o.exportCells.toLocal8Bit().constData(),
+                    heatmap->title().toLocal8Bit().constData(), heatmap->image().width(), heatmap->image().height(), o.cellScale);
+    }
     return 0;
 }
 

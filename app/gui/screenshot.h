@@ -16,6 +16,9 @@ struct ScreenshotOptions {
     // capture: {"user": TEXT} sends and waits for the reply, {"skill": ID|"auto"|"none"}
     // and {"task": NAME|"none"} switch for the next reply, {"max_tokens": N} limits replies.
     QString chatScript;
+    // Also write the view's first heatmap at full resolution (PNG, or SVG by extension), cellScale px per cell.
+    QString exportCells;
+    int cellScale = 1;
 };
 
 // --view chat: opens a chat window on the file, plays chatScript, captures the chat window.

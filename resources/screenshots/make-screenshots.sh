@@ -16,6 +16,9 @@ shot tensors tensors "$demo"
 shot tensor-detail "tensor:model.layers.1.mlp.down_proj.weight" "$demo"
 shot verify verify "$demo"
 shot masks masks "$demo"
+# The chat mask's FFN bitmap at full resolution (one pixel per neuron, a row per layer) and at 4 px per cell.
+"$bin" --screenshot "$(mktemp -u).png" --view masks --export-cells "$out/mask-export.png" "$demo" > /dev/null
+"$bin" --screenshot "$(mktemp -u).png" --view masks --export-cells "$out/mask-export-x4.png" --cell-scale 4 "$demo" > /dev/null
 shot bits bits "$demo"
 shot skills skills "$demo"
 shot tokenizer tokenizer "$demo"

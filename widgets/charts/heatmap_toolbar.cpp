@@ -31,22 +31,27 @@ HeatmapToolbar::HeatmapToolbar(QList<HeatmapWidget*> targets, QWidget* parent) :
         if (auto* h = first()) h->zoomOut();
     });
     // The export menus list the heatmaps by title when there is more than one.
-    auto exportButton = [&](const QString& text, const QString& tip, bool png) {
+    enum class Export { Shown, Cells, Csv };
+    auto exportButton = [&](const QString& text, const QString& tip, Export kind) {
         auto* b = button(text, tip);
         b->setPopupMode(QToolButton::InstantPopup);
         auto* menu = new QMenu(b);
         b->setMenu(menu);
-        connect(menu, &QMenu::aboutToShow, this, [this, menu, png] {
+        connect(menu, &QMenu::aboutToShow, this, [this, menu, kind] {
             menu->clear();
             for (HeatmapWidget* h : targets_) {
                 if (!h->isVisible()) continue;
                 const QString name = h->title().isEmpty() ? tr("Heatmap") : h->title();
-                menu->addAction(name + QStringLiteral("…"), h, png ? &HeatmapWidget::askExportPng : &HeatmapWidget::askExportCsv);
+                menu->addAction(name + QStringLiteral("…"), h,
+                                kind == Export::Shown   ? &HeatmapWidget::askExportPng
+                                : kind == Export::Cells ? &HeatmapWidget::askExportCells
+                                                        : &HeatmapWidget::askExportCsv);
             }
         });
     };
-    exportButton(tr("PNG"), tr("Export a heatmap as shown, as a PNG image"), true);
-    exportButton(tr("CSV"), tr("Export a heatmap's values as CSV"), false);
+    exportButton(tr("PNG"), tr("Export a heatmap as shown, as a PNG image"), Export::Shown);
+    exportButton(tr("Cells"), tr("Export a heatmap's grid at full resolution, a chosen number of pixels per cell, as PNG or SVG"), Export::Cells);
+    exportButton(tr("CSV"), tr("Export a heatmap's values as CSV"), Export::Csv);
 }
 
 void HeatmapToolbar::setTargets(QList<HeatmapWidget*> targets) { targets_ = std::move(targets); }

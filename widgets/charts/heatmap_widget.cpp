@@ -1,8 +1,10 @@
 #include "charts/heatmap_widget.h"
+#include "charts/heatmap_export.h"
 
 #include <QContextMenuEvent>
 #include <QFile>
 #include <QFileDialog>
+#include <QInputDialog>
 #include <QHelpEvent>
 #include <QKeyEvent>
 #include <QLinearGradient>
@@ -516,7 +518,8 @@ void HeatmapWidget::contextMenuEvent(QContextMenuEvent* e) {
     menu.addAction(tr("Zoom out (−)"), this, &HeatmapWidget::zoomOut);
     menu.addAction(tr("Fit (0)"), this, &HeatmapWidget::fit);
     menu.addSeparator();
-    menu.addAction(tr("Export PNG…"), this, &HeatmapWidget::askExportPng);
+    menu.addAction(tr("Export PNG as shown…"), this, &HeatmapWidget::askExportPng);
+    menu.addAction(tr("Export cells at full resolution (PNG, SVG)…"), this, &HeatmapWidget::askExportCells);
     menu.addAction(tr("Export CSV…"), this, &HeatmapWidget::askExportCsv);
     menu.exec(e->globalPos());
 }
@@ -788,6 +791,20 @@ void HeatmapWidget::askExportPng() {
     const QString path =
         QFileDialog::getSaveFileName(this, tr("Export heatmap as PNG"), suggestedName(title_, u"png"_s), tr("PNG images (*.png)"));
     if (!path.isEmpty() && !exportPng(path)) QToolTip::showText(mapToGlobal(QPoint(0, 0)), tr("Cannot write %1").arg(path), this);
+}
+
+void HeatmapWidget::askExportCells() {
+    if (image_.isNull()) return;
+    bool ok = false;
+    const int scale = QInputDialog::getInt(this, tr("Export cells"),
+                                           tr("Pixels per cell (the grid is %1 × %2 cells):").arg(cols_).arg(rows_), 1, 1, 64, 1, &ok);
+    if (!ok) return;
+    QString filter;
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export heatmap cells"), suggestedName(title_, u"png"_s),
+                                                      tr("PNG images (*.png);;SVG images (*.svg)"), &filter);
+    if (path.isEmpty()) return;
+    if (!writeCells(image_, scale, title_, path))
+        QToolTip::showText(mapToGlobal(QPoint(0, 0)), tr("Cannot write %1").arg(path), this);
 }
 
 void HeatmapWidget::askExportCsv() {

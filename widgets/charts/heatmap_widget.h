@@ -114,6 +114,9 @@ public:
 public Q_SLOTS:
     void askExportPng();
     void askExportCsv();
+    // The grid at full resolution (charts/heatmap_export.h): asks for the scale
+    // (pixels per cell) and the file, PNG or SVG by its extension.
+    void askExportCells();
 
 Q_SIGNALS:
     void cellHovered(int row, int col, float value);

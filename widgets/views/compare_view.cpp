@@ -1,4 +1,5 @@
 #include "views/compare_view.h"
+#include "util/table_csv.h"
 
 #include "jobs/diff_job.h"
 #include "jobs/job.h"
@@ -139,6 +140,7 @@ CompareView::CompareView(Services services, QWidget* parent) : QWidget(parent), 
     table_ = new QTableView(split);
     table_->setModel(filter_);
     makeReadOnlyTable(table_);
+    addCsvExport(table_, [] { return u"compare.csv"_s; });
     table_->setSelectionMode(QAbstractItemView::SingleSelection);
     table_->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     table_->verticalHeader()->setDefaultSectionSize(table_->fontMetrics().height() + 6);

@@ -1,4 +1,5 @@
 #include "views/quant_view.h"
+#include "util/table_csv.h"
 
 #include "charts/histogram_chart.h"
 #include "document/cmf_document.h"
@@ -10,6 +11,7 @@
 #include "cmf/format/codec.h"
 #include "cmf/format/safetensors.h"
 
+#include <QFileInfo>
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -98,6 +100,7 @@ QuantView::QuantView(std::shared_ptr<const CmfDocument> doc, Services services, 
     auto* split = new QSplitter(Qt::Vertical, this);
     table_ = new QTableWidget(0, 5, split);
     table_->setHorizontalHeaderLabels({tr("Tensor"), tr("dtype"), tr("Values"), tr("Relative RMS error"), tr("Max |error|")});
+    addCsvExport(table_, [this] { return QFileInfo(doc_->path()).completeBaseName() + u"-quantization-error.csv"_s; });
     table_->verticalHeader()->hide();
     table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
     table_->setSelectionBehavior(QAbstractItemView::SelectRows);

@@ -1,4 +1,5 @@
 #include "views/routing_view.h"
+#include "util/table_csv.h"
 
 #include "charts/heatmap_widget.h"
 #include "document/cmf_document.h"
@@ -102,6 +103,8 @@ RoutingView::RoutingView(std::shared_ptr<const CmfDocument> doc, Services servic
     overlap_->setHorizontalHeaderLabels({tr("Layer"), tr("Overlap of A and B (Σ min)")});
     expertTensors_ = new QTableWidget(0, 4, bottom);
     expertTensors_->setHorizontalHeaderLabels({tr("Tensor"), tr("dtype"), tr("Shape"), tr("Bytes")});
+    addCsvExport(overlap_, [] { return u"routing-overlap.csv"_s; });
+    addCsvExport(expertTensors_, [] { return u"expert-tensors.csv"_s; });
     for (auto* t : {overlap_, expertTensors_}) {
         t->verticalHeader()->hide();
         t->horizontalHeader()->setStretchLastSection(true);

@@ -1,4 +1,5 @@
 #include "views/tensors_view.h"
+#include "util/table_csv.h"
 
 #include "document/cmf_document.h"
 #include "models/tensor_directory_model.h"
@@ -8,6 +9,7 @@
 #include "util/table_util.h"
 #include "views/tensor_summary_panel.h"
 
+#include <QFileInfo>
 #include <QCheckBox>
 #include <QFontDatabase>
 #include <QHBoxLayout>
@@ -51,6 +53,7 @@ TensorsView::TensorsView(std::shared_ptr<const CmfDocument> doc, QWidget* parent
     table_ = new QTableView(split);
     table_->setModel(model_);
     makeReadOnlyTable(table_);
+    addCsvExport(table_, [this] { return QFileInfo(doc_->path()).completeBaseName() + QStringLiteral("-tensors.csv"); }, TensorDirectoryModel::SortRole);
     table_->setSelectionMode(QAbstractItemView::SingleSelection);
     table_->setSortingEnabled(false);
     // 100,000 rows: fixed row heights, no per-row sizing.
