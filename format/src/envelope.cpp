@@ -69,12 +69,18 @@ void checkNoOverlap(const Envelope& e) {
 } // namespace
 
 Envelope Envelope::parse(const uint8_t* p, uint64_t fileSize) {
-    if (fileSize < 4)
+    if (fileSize < 4) {
+        // Too short for the magic: a start of it is a cut CMF file, anything
+        // else is not a CMF file at all (a stray small file, not a truncation).
+        if (fileSize > 0 && std::memcmp(p, "CMF\x01", size_t(fileSize)) != 0)
+            throw Error(ErrorKind::InvalidMagic, "not a CMF file (no CMF magic): the file is " + std::to_string(fileSize) + " bytes, " +
+                                                     toHex(p, size_t(fileSize)) + ", not a start of 434d4601 (\"CMF\\x01\")");
         throw Error(ErrorKind::Bounds, "file is " + std::to_string(fileSize) + " bytes, shorter than the 128-byte envelope");
+    }
     Envelope e;
     std::memcpy(e.magic, p, 4);
     if (std::memcmp(e.magic, "CMF\x01", 4) != 0)
-        throw Error(ErrorKind::InvalidMagic, "magic is " + toHex(p, 4) + " at offset 0, expected 434d4601 (\"CMF\\x01\")");
+        throw Error(ErrorKind::InvalidMagic, "not a CMF file (no CMF magic): magic is " + toHex(p, 4) + " at offset 0, expected 434d4601 (\"CMF\\x01\")");
     if (fileSize < kEnvelopeSize)
         throw Error(ErrorKind::Bounds, "file is " + std::to_string(fileSize) + " bytes, shorter than the 128-byte envelope");
 

@@ -81,6 +81,11 @@ private Q_SLOTS:
             QCOMPARE(e.kind(), cmf::ErrorKind::Io);
         }
         EXPECT_OPEN_ERROR(std::vector<uint8_t>{}, cmf::ErrorKind::Bounds, "shorter than the 128-byte envelope");
+        // Fewer bytes than the magic: a start of it is a cut file, anything else is no CMF file at all.
+        EXPECT_OPEN_ERROR((std::vector<uint8_t>{'C', 'M'}), cmf::ErrorKind::Bounds, "file is 2 bytes, shorter than the 128-byte envelope");
+        EXPECT_OPEN_ERROR((std::vector<uint8_t>{'a', 'b'}), cmf::ErrorKind::InvalidMagic, "not a CMF file (no CMF magic): the file is 2 bytes, 6162");
+        const std::string text = "hello world, this is a text file\n";
+        EXPECT_OPEN_ERROR(std::vector<uint8_t>(text.begin(), text.end()), cmf::ErrorKind::InvalidMagic, "not a CMF file (no CMF magic): magic is 68656c6c");
     }
     void featureBits() {
         auto b = FileBuilder::minimalModel();
