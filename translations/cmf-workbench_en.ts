@@ -3908,6 +3908,10 @@ length %3 (%4 of the file)</source>
             <numerusform>%n tensors in the merged directory, %1 in all files.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Double-click to open this shard</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cmfw::SignatureView</name>

@@ -3947,6 +3947,10 @@ length %3 (%4 of the file)</source>
             <numerusform>%n тензоров в объединённом каталоге, во всех файлах %1.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Double-click to open this shard</source>
+        <translation>Дважды щёлкните, чтобы открыть этот шард</translation>
+    </message>
 </context>
 <context>
     <name>cmfw::SignatureView</name>

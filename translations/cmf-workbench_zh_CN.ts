@@ -3889,6 +3889,10 @@ length %3 (%4 of the file)</source>
             <numerusform>合并目录中共 %n 个张量，所有文件合计 %1。</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Double-click to open this shard</source>
+        <translation>双击打开此分片</translation>
+    </message>
 </context>
 <context>
     <name>cmfw::SignatureView</name>

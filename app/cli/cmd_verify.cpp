@@ -18,6 +18,7 @@ struct Options {
     std::string pubkey;
     bool json = false;
     bool strict = false;
+    bool set = false;
 };
 
 // Problem texts quote file bytes (names, stored values): escaped for JSON and terminals alike.
@@ -36,14 +37,14 @@ void printProblems(const char* label, const std::vector<cmf::Problem>& list) {
 
 int run(const Options& o) {
     nlohmann::json out{{"file", cmf::printable(o.path)}, {"ok", false}, {"error", nullptr}, {"problems", nlohmann::json::array()},
-                       {"notes", nlohmann::json::array()}, {"strict", o.strict},
+                       {"notes", nlohmann::json::array()}, {"strict", o.strict}, {"set", o.set},
                        {"signature", {{"present", false}, {"valid", false}, {"pubkey", nullptr}}}};
     int code = kExitOk;
     try {
         const auto f = cmf::CmfFile::open(o.path);
         TerminalProgress bar(o.json ? "" : "verify");
         const cmf::Control control{o.json ? cmf::ProgressFn{} : bar.callback(), interruptFlag()};
-        const auto report = cmf::verify(*f, control, {.strict = o.strict});
+        const auto report = o.set ? cmf::verifySet(o.path, control, {.strict = o.strict}) : cmf::verify(*f, control, {.strict = o.strict});
         const auto sig = cmf::sig::checkSignature(
             o.path, o.pubkey.empty() ? std::nullopt : std::optional<std::string>(o.pubkey), control);
         bar.finish();
@@ -90,6 +91,8 @@ void addVerify(CLI::App& app, int* exitCode) {
     cmd->add_flag("--json", o->json, "Print the report as JSON");
     cmd->add_flag("--strict", o->strict,
                   "Fail on non-zero bytes that no section, tensor or hash covers (otherwise a note; `cmf compact` removes them)");
+    cmd->add_flag("--set", o->set,
+                  "FILE is a shard: verify every shard of its set and the set's consistency (siblings, count, set identity, no tensor twice)");
     cmd->add_option("--pubkey", o->pubkey, "Require a valid FILE.sig made by this Ed25519 public key (64 hex digits)");
     cmd->callback([=] { *exitCode = run(*o); });
 }

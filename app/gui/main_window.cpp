@@ -410,6 +410,7 @@ FilePage* MainWindow::openFile(const QString& path) {
     connect(p, &FilePage::signRequested, this, [this, p] { signFile(p->document()->path()); });
     // The overview's buttons run what the Tools menu runs, on this page's file.
     connect(p, &FilePage::chatRequested, this, [this, p] { openChat(p->document()->path()); });
+    connect(p, &FilePage::openRequested, this, [this](const QString& other) { openFile(other); });
     connect(p, &FilePage::compareRequested, this, [this, p] {
         tabs_->setCurrentWidget(p); // compareDialog() compares the current tab's file
         compareDialog();

@@ -1,4 +1,6 @@
 #include "cmf/format/verify.h"
+
+#include <filesystem>
 #include "cmf/format/coverage.h"
 #include "cmf/format/error.h"
 #include "cmf/format/hash64.h"
@@ -186,6 +188,39 @@ VerifyReport verify(const CmfFile& f, const Control& control, const VerifyOption
     report.bytesHashed = total;
     control.report(total, total, "done");
     return report;
+}
+
+VerifyReport verifySet(const std::string& anyMember, const Control& control, const VerifyOptions& options) {
+    const auto member = CmfFile::open(anyMember);
+    if (!member->shard()) return verify(*member, control, options);
+    VerifyReport out;
+    std::vector<std::shared_ptr<const CmfFile>> files;
+    try {
+        files = Model::open(anyMember).files();
+    } catch (const Error& e) {
+        out.problems.push_back({"shard_set", std::filesystem::path(anyMember).filename().string(), e.what()});
+        files = {member};
+    }
+    uint64_t grand = 0, base = 0;
+    for (const auto& f : files) grand += std::max<uint64_t>(1, f->envelope().data.len);
+    for (const auto& f : files) {
+        const uint64_t span = std::max<uint64_t>(1, f->envelope().data.len);
+        Control sub{control.progress ? ProgressFn([&control, base, span, grand](uint64_t done, uint64_t total, std::string_view phase) {
+                                           control.report(base + (total ? done * span / total : 0), grand, phase);
+                                       })
+                                     : ProgressFn(),
+                    control.cancel};
+        VerifyReport r = verify(*f, sub, options);
+        const std::string name = std::filesystem::path(f->path()).filename().string();
+        for (auto* list : {&r.problems, &r.notes})
+            for (auto& p : *list) p.where = p.where.empty() ? name : name + ": " + p.where;
+        out.problems.insert(out.problems.end(), r.problems.begin(), r.problems.end());
+        out.notes.insert(out.notes.end(), r.notes.begin(), r.notes.end());
+        out.tensorsChecked += r.tensorsChecked;
+        out.bytesHashed += r.bytesHashed;
+        base += span;
+    }
+    return out;
 }
 
 } // namespace cmf

@@ -2,6 +2,8 @@
 #include "cli_support.h"
 #include "test_support.h"
 
+#include "cmf/format/cmf_file.h"
+
 #include "cmf/format/hash64.h"
 
 #include <QFile>
@@ -130,6 +132,19 @@ private Q_SLOTS:
         JCOMPARE(r.j()["error"]["kind"], "InvalidMagic");
         r = runCmf({QStringLiteral("verify"), tmp("no-such-file.cmf")});
         QCOMPARE(r.code, 2);
+        // --set from shard 2 of the kit's set: all four shards, each problem named by its shard.
+        const QString shard2 = kit("valid/tiny-s42-Q8_2F-sharded-00002-of-00004.cmf");
+        const json alone = runCmf({QStringLiteral("verify"), shard2, QStringLiteral("--json")}).j();
+        const json set = runCmf({QStringLiteral("verify"), shard2, QStringLiteral("--set"), QStringLiteral("--json")}).j();
+        QVERIFY(set["ok"].get<bool>());
+        JCOMPARE(set["set"], true);
+        QVERIFY(set["tensors_checked"].get<uint64_t>() > alone["tensors_checked"].get<uint64_t>());
+        uint64_t all = 0;
+        for (int k = 1; k <= 4; ++k)
+            all += cmf::CmfFile::open(kit(("valid/tiny-s42-Q8_2F-sharded-0000" + std::to_string(k) + "-of-00004.cmf").c_str()).toStdString())
+                       ->directory()
+                       .count();
+        QCOMPARE(set["tensors_checked"].get<uint64_t>(), all);
     }
     void dumpNpyMatchesManifest() {
         const QString out = tmp("down.npy");

@@ -180,6 +180,56 @@ private Q_SLOTS:
         QCOMPARE(other.size(), size_t(1));
         QVERIFY(other != sets);
     }
+    void verifySetFromAnyMember() {
+        const std::string dir = cmftest::tempDir() + "/verify-set";
+        fs::create_directories(dir);
+        cmf::ConvertOptions o;
+        o.modelDir = modelDir("tiny-chat");
+        o.quant = cmf::DType::Q8Row;
+        o.output = dir + "/set.cmf";
+        o.shardMaxGb = 0.01;
+        const auto outputs = cmf::convertHf(o, {}).outputs;
+        QVERIFY(outputs.size() >= 3);
+        uint64_t tensors = 0;
+        for (const auto& p : outputs) tensors += cmf::CmfFile::open(p)->directory().count();
+        // From the second shard: every shard is hashed.
+        const auto ok = cmf::verifySet(outputs[1]);
+        QVERIFY(ok.ok());
+        QCOMPARE(ok.tensorsChecked, tensors);
+        QVERIFY(ok.tensorsChecked > cmf::verify(*cmf::CmfFile::open(outputs[1])).tensorsChecked);
+        // A flipped weight byte in the last shard is found from the first, named by its shard.
+        const std::string last = outputs.back();
+        {
+            const auto f = cmf::CmfFile::open(last);
+            const uint64_t at = f->envelope().data.off + f->directory().record(0).off;
+            std::fstream io(last, std::ios::in | std::ios::out | std::ios::binary);
+            io.seekg(std::streamoff(at));
+            char c = 0;
+            io.read(&c, 1);
+            c = char(c ^ 0x40);
+            io.seekp(std::streamoff(at));
+            io.write(&c, 1);
+        }
+        const auto bad = cmf::verifySet(outputs.front());
+        QVERIFY(!bad.ok());
+        const std::string lastName = fs::path(last).filename().string();
+        QVERIFY2(bad.problems[0].where.rfind(lastName + ": ", 0) == 0, bad.problems[0].where.c_str());
+        QCOMPARE(bad.problems[0].kind, std::string("tensor_hash_mismatch"));
+        // A missing sibling is the set's problem; the member opened is still verified.
+        fs::remove(last);
+        const auto missing = cmf::verifySet(outputs[1]);
+        QVERIFY(!missing.ok());
+        QCOMPARE(missing.problems[0].kind, std::string("shard_set"));
+        QVERIFY2(missing.problems[0].detail.find("missing sibling shard") != std::string::npos &&
+                     missing.problems[0].detail.find(lastName) != std::string::npos,
+                 missing.problems[0].detail.c_str());
+        QCOMPARE(missing.tensorsChecked, cmf::CmfFile::open(outputs[1])->directory().count());
+        // Not a shard: the file alone.
+        const std::string single = cmftest::dataPath("conformance/valid/tiny-s7-F32.cmf");
+        const auto alone = cmf::verifySet(single);
+        QVERIFY(alone.ok());
+        QCOMPARE(alone.tensorsChecked, cmf::CmfFile::open(single)->directory().count());
+    }
     void keepRulesAndFallbacks() {
         cmf::ConvertOptions o;
         o.modelDir = modelDir("tiny-moe");

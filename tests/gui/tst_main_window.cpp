@@ -851,6 +851,35 @@ void TstMainWindow::masksSkillsTokenizerShards() {
     QVERIFY(shard->showView(FilePage::View::Tensors));
     QCOMPARE(shard->view<TensorsView>(FilePage::View::Tensors)->model()->rowCount(), 34); // the merged set
     QVERIFY(waitIdle(*w_));
+
+    // Shard 2 of the demo split in a set: the tokenizer and template live in shard 1 and show from here.
+    cmf::ConvertOptions o;
+    o.modelDir = cmftest::dataPath("../../resources/demo-model");
+    o.output = cmftest::tempDir() + "/gui-split.cmf";
+    o.quant = cmf::DType::Q8Row;
+    o.shardMaxGb = 0.01;
+    const auto parts = cmf::convertHf(o, {}).outputs;
+    QVERIFY(parts.size() >= 3);
+    FilePage* second = w_->openFile(QString::fromStdString(parts[1]));
+    QVERIFY(second->showView(FilePage::View::Tokenizer));
+    auto* fromShard = second->view<TokenizerView>(FilePage::View::Tokenizer);
+    QVERIFY(QTest::qWaitFor([fromShard] { return !fromShard->busy(); }, 30000));
+    QVERIFY(waitIdle(*w_));
+    QVERIFY2(fromShard->value(u"model"_s).contains(u"BPE"_s), qPrintable(fromShard->value(u"model"_s)));
+    QVERIFY(fromShard->templateText()->toPlainText().contains(u"<|im_start|>"_s));
+    // A Shards row opens that shard.
+    QVERIFY(second->showView(FilePage::View::Shards));
+    const int before = w_->fileCount();
+    Q_EMIT second->view<ShardsView>(FilePage::View::Shards)->table()->cellActivated(2, 0);
+    QCOMPARE(w_->fileCount(), before + 1);
+    QCOMPARE(w_->currentPage()->document()->path(), QFileInfo(QString::fromStdString(parts[2])).absoluteFilePath());
+    // Verify from shard 2 checks the whole set: every tensor of every shard.
+    w_->verifyFile(QString::fromStdString(parts[1]));
+    VerifySignPanel* panel = w_->verifyPanel();
+    QVERIFY(QTest::qWaitFor([panel] { return panel->status() == VerifySignPanel::Status::Valid; }, 30000));
+    uint64_t all = 0;
+    for (const auto& p : parts) all += cmf::CmfFile::open(p)->directory().count();
+    QCOMPARE(panel->lastOutcome()->report.tensorsChecked, all);
 }
 
 void TstMainWindow::closingWithJobsRunningCancels() {

@@ -36,6 +36,12 @@ public:
     // opened; null otherwise (see shardError()).
     std::shared_ptr<const cmf::Model> model() const { return model_; }
     bool isShard() const { return file_ && file_->shard().has_value(); }
+    // The file that holds the tokenizer, chat template, masks and skills: shard
+    // 1 of the set when this is another shard of a set that opened (§10: they
+    // live in shard 1 only), else this file.
+    std::shared_ptr<const cmf::CmfFile> bundleFile() const {
+        return model_ && !model_->files().empty() ? model_->files().front() : file_;
+    }
     const std::optional<OpenError>& shardError() const { return shardError_; }
     // What the tensor views list: the merged set when there is one.
     std::shared_ptr<const TensorSource> tensors() const { return tensors_; }

@@ -112,9 +112,10 @@ FilePage::FilePage(std::shared_ptr<const CmfDocument> doc, Services services, QW
     auto dim = [&](View v, bool empty) {
         if (empty) items_[v]->setForeground(0, palette().brush(QPalette::Disabled, QPalette::Text));
     };
+    const cmf::CmfFile& bundle = *doc_->bundleFile(); // shard 1 of a set: the skills, tokenizer and template are there
     dim(View::Masks, !f.masks());
-    dim(View::Skills, f.skills().empty());
-    dim(View::Tokenizer, !f.envelope().vocab.present() && !f.chatBundle());
+    dim(View::Skills, bundle.skills().empty());
+    dim(View::Tokenizer, !bundle.envelope().vocab.present() && !bundle.chatBundle());
 
     connect(nav_, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem* cur) {
         if (cur) showView(View(cur->data(0, kViewRole).toInt()));
@@ -173,8 +174,12 @@ QWidget* FilePage::ensureView(View v) {
     }
     case View::Shards:
         if (!doc_->isShard()) return nullptr;
-        w = new ShardsView(doc_, stack_);
+    {
+        auto* sv = new ShardsView(doc_, stack_);
+        connect(sv, &ShardsView::openRequested, this, &FilePage::openRequested);
+        w = sv;
         break;
+    }
     case View::Compare: return nullptr; // needs a second file: showCompare()
     case View::Error: return nullptr;
     }

@@ -56,6 +56,8 @@ Q_SIGNALS:
     // The overview's next steps that belong to the main window (a chat window, the Compare file dialog).
     void chatRequested(const QString& path);
     void compareRequested(const QString& path);
+    // Open another file in its own tab (a row of the Shards page).
+    void openRequested(const QString& path);
     void viewChanged(cmfw::FilePage::View view);
 
 private:

@@ -44,11 +44,16 @@ ShardsView::ShardsView(std::shared_ptr<const CmfDocument> doc, QWidget* parent) 
         table_->insertRow(r);
         setCell(table_, r, 0, QString::number(i + 1));
         setCell(table_, r, 1, QFileInfo(QString::fromStdString(f.path())).fileName());
+        table_->item(r, 1)->setData(Qt::UserRole, QFileInfo(QString::fromStdString(f.path())).absoluteFilePath());
+        table_->item(r, 1)->setToolTip(tr("Double-click to open this shard"));
         setCell(table_, r, 2, Text::bytes(f.fileSize()));
         setCell(table_, r, 3, Text::count(f.directory().count()));
         setCell(table_, r, 4, Text::bytes(f.envelope().data.len));
         total += f.fileSize();
     }
+    connect(table_, &QTableWidget::cellActivated, this, [this](int row, int) {
+        if (auto* it = table_->item(row, 1)) Q_EMIT openRequested(it->data(Qt::UserRole).toString());
+    });
     table_->resizeColumnsToContents();
     table_->horizontalHeader()->setStretchLastSection(true);
     lay->addWidget(table_, 1);

@@ -17,6 +17,10 @@ public:
     explicit ShardsView(std::shared_ptr<const CmfDocument> doc, QWidget* parent = nullptr);
     QTableWidget* table() const { return table_; }
 
+Q_SIGNALS:
+    // A row was activated (double-click, Enter): open that shard in its own tab.
+    void openRequested(const QString& path);
+
 private:
     std::shared_ptr<const CmfDocument> doc_;
     QTableWidget* table_ = nullptr;

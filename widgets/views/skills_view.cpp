@@ -36,7 +36,7 @@ QString jsonText(const nlohmann::json& j) {
 } // namespace
 
 SkillsView::SkillsView(std::shared_ptr<const CmfDocument> doc, QWidget* parent) : QWidget(parent), doc_(std::move(doc)) {
-    const cmf::CmfFile& f = *doc_->file();
+    const cmf::CmfFile& f = *doc_->bundleFile(); // shard 1 of a set
     auto* lay = new QVBoxLayout(this);
     lay->setContentsMargins(12, 10, 12, 12);
     lay->addWidget(makeTitle(tr("Skills"), this));
@@ -99,7 +99,7 @@ SkillsView::SkillsView(std::shared_ptr<const CmfDocument> doc, QWidget* parent) 
 }
 
 void SkillsView::selectSkill(int row) {
-    const auto& skills = doc_->file()->skills();
+    const auto& skills = doc_->bundleFile()->skills();
     if (!tensors_ || row < 0 || row >= int(skills.size())) return;
     const auto& s = skills[size_t(row)];
     const auto src = doc_->tensors();

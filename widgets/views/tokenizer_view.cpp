@@ -36,7 +36,7 @@ QString visible(const std::string& s) {
 
 TokenizerView::TokenizerView(std::shared_ptr<const CmfDocument> doc, Services services, QWidget* parent)
     : QWidget(parent), doc_(std::move(doc)), services_(services) {
-    const cmf::CmfFile& f = *doc_->file();
+    const cmf::CmfFile& f = *doc_->bundleFile(); // shard 1 of a set
     auto* lay = new QVBoxLayout(this);
     lay->setContentsMargins(12, 10, 12, 12);
     lay->addWidget(makeTitle(tr("Tokenizer and chat template"), this));
@@ -110,7 +110,7 @@ TokenizerView::TokenizerView(std::shared_ptr<const CmfDocument> doc, Services se
         return;
     }
     state_->setText(tr("Reading tokenizer.json…"));
-    job_ = services_.jobs->start(u"tokenizer:"_s + doc_->path(), tr("Read tokenizer of %1").arg(doc_->fileName()), jobs::tokenizer(doc_->file()),
+    job_ = services_.jobs->start(u"tokenizer:"_s + doc_->path(), tr("Read tokenizer of %1").arg(doc_->fileName()), jobs::tokenizer(doc_->bundleFile()),
                                  [](const QVariant& v) {
                                      const auto s = v.value<TokenizerSummary>();
                                      return s.error.empty() ? tr("%1 tokens").arg(Text::count(s.vocabSize)) : QString::fromStdString(s.error);
@@ -175,7 +175,7 @@ void TokenizerView::showSummary(const TokenizerSummary& s) {
     special_->resizeColumnsToContents();
     special_->horizontalHeader()->setStretchLastSection(true);
 
-    const auto& cb = doc_->file()->chatBundle();
+    const auto& cb = doc_->bundleFile()->chatBundle();
     if (!cb) return;
     auto idText = [&](int64_t id) -> QString {
         const auto it = s.tokenText.find(id);

@@ -4,6 +4,7 @@
 // structure of every tensor payload. Reports ALL problems, not the first.
 #include "cmf/format/cmf_file.h"
 #include "cmf/format/progress.h"
+#include "cmf/format/shards.h"
 
 #include <string>
 #include <vector>
@@ -36,5 +37,13 @@ struct VerifyOptions {
 // Hashes tensors in parallel (oneTBB), reporting progress in bytes and
 // honouring the cancel flag (throws Error(Cancelled)).
 VerifyReport verify(const CmfFile& file, const Control& control = {}, const VerifyOptions& options = {});
+
+// A shard set (§10) from any member's path: every shard verified as above
+// (each problem's `where` starts with the shard's file name) and the set's
+// consistency — every sibling present, one count, one set identity, no tensor
+// in two shards — as a problem of kind "shard_set" when it fails (the member
+// itself is still verified then). A file that is not a shard is verified
+// alone. Progress runs over the weights of every file.
+VerifyReport verifySet(const std::string& anyMember, const Control& control = {}, const VerifyOptions& options = {});
 
 } // namespace cmf
