@@ -15,6 +15,8 @@ class QLineEdit;
 
 namespace cmfw {
 
+class QuantPicker;
+
 class OperationDialog : public QDialog {
     Q_OBJECT
 public:
@@ -22,6 +24,8 @@ public:
 
     // The fields by key ("output", "name", "files", "other", "heldout", "extra", "number").
     QLineEdit* field(const QString& key) const { return fields_.value(key, nullptr); }
+    // Requantize: the quantization drop-down (with vbit's mean bits); null for other kinds.
+    QuantPicker* quantPicker() const { return quant_; }
     // The operation as filled in, its output resolved; "files" holds paths separated by ';'.
     ModelOperation operation() const;
     // The output as it will be written: absolute, with its extension.
@@ -40,6 +44,7 @@ private:
     QLabel* resolved_ = nullptr;
     QFormLayout* form_ = nullptr;
     QMap<QString, QLineEdit*> fields_;
+    QuantPicker* quant_ = nullptr; // requantize: the quantization drop-down
 };
 
 } // namespace cmfw
