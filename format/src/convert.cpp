@@ -414,11 +414,21 @@ nlohmann::json unshardedHeader(const Model& m) {
 
 } // namespace
 
-ConvertReport requant(const RequantOptions& o, const Control& control) {
-    const Model m = Model::open(o.input);
+namespace {
+
+// The header requant writes: the input's, unsharded, with what was re-encoded in provenance.
+nlohmann::json requantHeader(const Model& m, const RequantOptions& o) {
     nlohmann::json header = unshardedHeader(m);
     if (!header.contains("provenance") || !header["provenance"].is_object()) header["provenance"] = nlohmann::json::object();
     header["provenance"]["requant"] = {{"quant", std::string(dtypeName(o.quant))}, {"only", o.only}};
+    return header;
+}
+
+} // namespace
+
+ConvertReport requant(const RequantOptions& o, const Control& control) {
+    const Model m = Model::open(o.input);
+    nlohmann::json header = requantHeader(m, o);
     const std::regex only(o.only.empty() ? std::string(".*") : o.only);
     return rewrite(m, o.output, header, {}, [&](const ModelTensor& t) {
         const std::string name(t.record.name);
@@ -432,6 +442,53 @@ ConvertReport requant(const RequantOptions& o, const Control& control) {
         p.report.sourceBytes = t.record.nbytes;
         return p;
     }, control);
+}
+
+ConvertPlan planRequant(const RequantOptions& o) {
+    const Model m = Model::open(o.input);
+    nlohmann::json header = requantHeader(m, o);
+    header["shard"] = nullptr; // as openOutputs writes a single file
+    const std::regex only(o.only.empty() ? std::string(".*") : o.only);
+    ConvertPlan plan;
+    std::vector<std::string> names;
+    std::vector<uint64_t> bytes;
+    for (const auto& t : m.tensors()) {
+        const std::string name(t.record.name);
+        TensorReport rep;
+        rep.name = name;
+        rep.source = std::string(dtypeName(t.record.dtype));
+        rep.shape = t.record.dims();
+        rep.sourceBytes = rep.bytes = t.record.nbytes;
+        rep.dtype = t.record.dtype;
+        rep.copied = true;
+        std::string rule;
+        // The same decisions requant() takes, without decoding anything.
+        const bool precise = isRecurrenceParameter(name) && o.quant != DType::F32;
+        if (std::regex_search(name, only) && !(precise && t.record.dtype == DType::F32)) {
+            const auto dims = t.record.dims();
+            uint64_t count = 1;
+            for (auto d : dims) count *= d;
+            const TensorShape s = shapeOf(dims, count);
+            const DTypeChoice c = chooseDType(precise ? DType::F32 : o.quant, uint32_t(dims.size()), s);
+            const auto [n, exact] = plannedBytes(c.dtype, s, o.encode);
+            rep.dtype = c.dtype, rep.bytes = n, rep.copied = false, rep.reason = c.reason;
+            if (precise) rule = kRecurrenceReason;
+            if (!exact) plan.estimated.push_back(plan.tensors.size()), plan.exact = false;
+        }
+        plan.sourceBytes += rep.sourceBytes;
+        plan.payloadBytes += rep.bytes;
+        names.push_back(name), bytes.push_back(rep.bytes);
+        plan.rules.push_back(rule);
+        plan.tensors.push_back(std::move(rep));
+    }
+    const auto& f = m.primary();
+    const uint64_t sections[3] = {f.envelope().masks.present() ? f.envelope().masks.len : 0,
+                                  f.envelope().vocab.present() ? f.envelope().vocab.len : 0,
+                                  f.envelope().index.present() ? f.envelope().index.len : 0};
+    plan.outputs = {o.output};
+    plan.outputBytes = {plannedFileBytes(header, names, bytes, sections)};
+    plan.fileBytes = plan.outputBytes.front();
+    return plan;
 }
 
 ConvertReport compact(const std::string& input, const std::string& output, const Control& control) {

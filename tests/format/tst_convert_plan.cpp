@@ -139,6 +139,35 @@ private Q_SLOTS:
         QVERIFY(plans[3].fileBytes > plans[7].fileBytes); // q8 > q4tp
     }
 
+    // planRequant against requant: a model converted at q8, requantized at
+    // several quants, some tensors only; the sizes are the file's.
+    void requantPlanEqualsRequant_data() {
+        QTest::addColumn<QString>("quant");
+        QTest::addColumn<QString>("only");
+        QTest::newRow("q4tp all") << QStringLiteral("q4tp") << QString();
+        QTest::newRow("q4 attention") << QStringLiteral("q4") << QStringLiteral("self_attn");
+        QTest::newRow("f16 mlp") << QStringLiteral("f16") << QStringLiteral("mlp\\.");
+        QTest::newRow("q1t all") << QStringLiteral("q1t") << QString();
+    }
+    void requantPlanEqualsRequant() {
+        QFETCH(QString, quant);
+        QFETCH(QString, only);
+        const std::string base = cmftest::tempDir() + "/requant-plan-base.cmf", out = cmftest::tempDir() + "/requant-plan-out.cmf";
+        if (!fs::exists(base)) cmf::convertHf(options("tiny-moe", "q8", base), {});
+        cmf::RequantOptions r{base, out, *cmf::quantFromName(quant.toStdString()), only.toStdString(), {}};
+        const auto plan = cmf::planRequant(r);
+        const auto report = cmf::requant(r, {});
+        QCOMPARE(plan.tensors.size(), report.tensors.size());
+        for (size_t i = 0; i < plan.tensors.size(); ++i) {
+            QCOMPARE(plan.tensors[i].name, report.tensors[i].name);
+            QCOMPARE(plan.tensors[i].dtype, report.tensors[i].dtype);
+            QCOMPARE(plan.tensors[i].bytes, report.tensors[i].bytes);
+            QCOMPARE(plan.tensors[i].copied, report.tensors[i].copied);
+        }
+        QCOMPARE(plan.fileBytes, uint64_t(fs::file_size(out)));
+        fs::remove(out);
+    }
+
     void folderWithoutConfigFails() {
         const std::string dir = cmftest::tempDir() + "/not-a-model";
         fs::create_directories(dir);

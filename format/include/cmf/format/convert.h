@@ -99,6 +99,10 @@ struct RequantOptions {
 // convertHf keeps them at every quant.
 ConvertReport requant(const RequantOptions& options, const Control& control = {});
 
+// What requant(options) will write, as planConvert for convert: each tensor's
+// dtype and bytes (copied ones as they are), the file's size; no decoding.
+ConvertPlan planRequant(const RequantOptions& options);
+
 // Rewrites a file that has grown by appends: same header, tensors and
 // sections, without dead section tails.
 ConvertReport compact(const std::string& input, const std::string& output, const Control& control = {});
