@@ -18,10 +18,12 @@
 #include "views/file_page.h"
 #include "views/import_dialog.h"
 #include "views/keep_rules_editor.h"
+#include "views/operation_dialog.h"
 #include "util/format_text.h"
 #include "views/quant_picker.h"
 
 #include "cmf/format/cmf_file.h"
+#include "cmf/format/convert.h"
 #include "cmf/format/shards.h"
 
 #include <QCheckBox>
@@ -267,6 +269,30 @@ private Q_SLOTS:
         QCOMPARE(dialogs.front()->folder(), QDir::cleanPath(modelDir(u"tiny-moe"_s)));
         QCOMPARE(w_->fileCount(), 0);
         dialogs.front()->close();
+    }
+
+    // Requantize on the Tasks page asks with the same drop-down: each quant
+    // with its explanation and the size it gives this file (planRequant);
+    // vbit's mean bits reach the operation; a bad --only regex is named.
+    void requantUsesTheQuantPicker() {
+        OperationDialog d(ModelOperation::Kind::Requant, QStringLiteral(CMF_DEMO_MODEL));
+        QuantPicker* q = d.quantPicker();
+        QVERIFY(q);
+        cmf::RequantOptions r{CMF_DEMO_MODEL, "x.cmf", cmf::DType::Q4TP, {}, {}};
+        const QString size = Text::bytes(cmf::planRequant(r).fileBytes);
+        const int q4tp = q->combo()->findData(u"q4tp"_s);
+        QTRY_VERIFY2(q->combo()->itemText(q4tp).contains(size), qPrintable(q->combo()->itemText(q4tp) + u" vs "_s + size));
+        q->setQuant(u"q4tp"_s);
+        QVERIFY(q->explanationLabel()->text().contains(u"4.17"_s));
+        QVERIFY(!q->meanBitsBox()->isEnabled());
+        q->setQuant(u"vbit"_s);
+        QVERIFY(q->meanBitsBox()->isEnabled());
+        q->setMeanBits(5.5);
+        const ModelOperation op = d.operation();
+        QCOMPARE(op.other, u"vbit"_s);
+        QCOMPARE(op.number, 5.5);
+        d.field(u"name"_s)->setText(u"self_attn("_s);
+        QVERIFY2(d.problem().contains(u"self_attn("_s), qPrintable(d.problem()));
     }
 
     // --screenshot --view import renders the dialog with its preview.

@@ -13,6 +13,7 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
 
 #include <regex>
 
@@ -106,6 +107,18 @@ OperationDialog::OperationDialog(ModelOperation::Kind kind, const QString& input
     form_->addRow(QString(), resolved_);
     connect(fields_[u"output"_s], &QLineEdit::textChanged, this, &OperationDialog::showResolved);
     showResolved();
+    if (quant_) {
+        // Each quant's size for this file, computed off the GUI thread, again when --only or the budget changes.
+        sizes_ = new QFutureWatcher<QuantSizes>(this);
+        connect(sizes_, &QFutureWatcherBase::finished, this, [this] { quant_->setSizes(sizes_->result().bytes, sizes_->result().exact); });
+        auto refresh = [this] {
+            if (sizes_->isRunning()) sizes_->cancel(); // its result is replaced by the next one
+            sizes_->setFuture(QtConcurrent::run(requantSizes, input_, fields_[u"name"_s]->text().trimmed(), quant_->meanBits()));
+        };
+        connect(fields_[u"name"_s], &QLineEdit::textChanged, this, refresh);
+        connect(quant_, &QuantPicker::changed, this, refresh);
+        refresh();
+    }
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     buttons->button(QDialogButtonBox::Ok)->setText(tr("Start"));
     auto* note = new QLabel(this);

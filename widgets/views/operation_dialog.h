@@ -5,8 +5,10 @@
 // output is resolved as util/output_path.h says (a bare name lands beside the
 // input, with .cmf or .json added) and the full path is shown under the field.
 #include "jobs/model_jobs.h"
+#include "jobs/quant_sizes.h"
 
 #include <QDialog>
+#include <QFutureWatcher>
 #include <QMap>
 
 class QFormLayout;
@@ -45,6 +47,7 @@ private:
     QFormLayout* form_ = nullptr;
     QMap<QString, QLineEdit*> fields_;
     QuantPicker* quant_ = nullptr; // requantize: the quantization drop-down
+    QFutureWatcher<QuantSizes>* sizes_ = nullptr; // its sizes, being computed
 };
 
 } // namespace cmfw
