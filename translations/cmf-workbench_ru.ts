@@ -2391,7 +2391,7 @@
     <name>cmfw::KeepRulesEditor</name>
     <message>
         <source>Tensor names matching (regex)</source>
-        <translation>Имена тензоров, совпадающие с (regex)</translation>
+        <translation>Имя тензора (regex)</translation>
     </message>
     <message>
         <source>Dtype</source>
