@@ -268,6 +268,29 @@
     </message>
 </context>
 <context>
+    <name>ImportJobs</name>
+    <message>
+        <source>%1 is not a folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no config.json: not a Hugging Face model folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import %1 as %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>imported %1: %2 tensors, %3 → %4 shards (%5 …)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>imported %1: %2 tensors, %3 → %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ModelJobs</name>
     <message>
         <source>task &apos;%1&apos;: sparsity %2, quality %3 → %4</source>
@@ -382,6 +405,57 @@
     </message>
     <message>
         <source>Cannot write %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>QuantText</name>
+    <message>
+        <source>32-bit floats: lossless, 4 bytes a weight — the largest file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>16-bit floats: near lossless, 2 bytes a weight.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bfloat16: lossless from a bf16 checkpoint, 2 bytes a weight.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>8 bits a weight with an f16 scale per row: near lossless, the usual choice.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>8 bits with a row scale and a column field: closer than q8 on outlier inputs, a little larger.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>4 bits in groups of 32 with an f16 scale (4.5 bits a weight); an untied lm_head stays q8.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>q4 in tiles that keep each scale beside its weights: the same size, faster to read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>q4 tiles with each scale as a 5-bit rung of a per-row ladder: 4.17 bits a weight.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>3 to 8 bits per row, louder rows get more, to the mean budget below (with a row table).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 bit a weight: only for models trained at 1 bit — it ruins a normal checkpoint.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 bit plus the largest weights kept exactly: 1-bit quantization of a normal checkpoint.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ternary (−s, 0, +s, about 2.25 bits) plus each row&apos;s largest weights kept exactly.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2068,6 +2142,188 @@
     </message>
 </context>
 <context>
+    <name>cmfw::ImportDialog</name>
+    <message>
+        <source>Import %1 — Hugging Face model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Folder: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Options (cmf convert)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Per-tensor overrides</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Split into shards of at most</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> GB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured as the tensors&apos; size at f32, as cmf convert --shard-max-gb (§10).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sharding</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CMF files (*.cmf)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What will be written</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensors that get another dtype than the quantization, and why:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dtype</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose an output file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The output is a folder: give it a file name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The output&apos;s folder %1 does not exist.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Preview of the import of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tensor(s), %1</source>
+        <translation>
+            <numerusform>%n tensor, %1</numerusform>
+            <numerusform>%n tensors, %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Computing the preview…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot import: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; (exact)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>at most &lt;b&gt;%1&lt;/b&gt; (vbit: each row&apos;s width depends on its weights)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%n tensor(s)&lt;/b&gt; from %1 of source weights → %2</source>
+        <translation>
+            <numerusform>&lt;b&gt;%n tensor&lt;/b&gt; from %1 of source weights → %2</numerusform>
+            <numerusform>&lt;b&gt;%n tensors&lt;/b&gt; from %1 of source weights → %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Dtypes: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n shard(s): %1</source>
+        <translation>
+            <numerusform>%n shard: %1</numerusform>
+            <numerusform>%n shards: %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Every source tensor is part of the text model: none is skipped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Skipped %n source tensor(s), not part of the text model: %1</source>
+        <translation>
+            <numerusform>Skipped %n source tensor, not part of the text model: %1</numerusform>
+            <numerusform>Skipped %n source tensors, not part of the text model: %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Writes %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Writes %n shard(s): %1 … %2</source>
+        <translation>
+            <numerusform>Writes %n shard: %1 … %2</numerusform>
+            <numerusform>Writes %n shards: %1 … %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>(it exists and will be replaced)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Started: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelled: nothing was written.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The import failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel import</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>cmfw::Job</name>
     <message>
         <source>running</source>
@@ -2172,6 +2428,37 @@
     </message>
     <message>
         <source>Clear finished</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::KeepRulesEditor</name>
+    <message>
+        <source>Tensor names matching (regex)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dtype</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensors whose name matches a row&apos;s expression get that row&apos;s dtype instead of the quantization; the first matching row wins (cmf convert --keep NAME_REGEX=DTYPE).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add override</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>e.g. mlp\.down_proj</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Override %1: “%2” is not a valid regular expression (%3).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2456,6 +2743,26 @@
     </message>
     <message>
         <source>Show in &amp;Folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Import Hugging Face model…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ignored the dropped folder: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import a Hugging Face model folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not a Hugging Face model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2754,10 +3061,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Quant (q8, q4t, q4tp, vbit, …)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Only tensors matching (regex)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2815,6 +3118,10 @@
     </message>
     <message>
         <source>The output is a folder: give it a file name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” is not a valid regular expression (%2).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3347,6 +3654,29 @@ in your trusted keys</source>
     </message>
     <message>
         <source>NOT MEASURED: the mask carries no held-out quality (quality = null, §5.1). Its effect on the model is unknown; the runtime warns when switching to it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::QuantPicker</name>
+    <message>
+        <source>vbit: the mean width of a row&apos;s codes, 3 to 8 bits; each row gets 3, 4, 5, 6 or 8 by its amplitude.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Quantization</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mean bits (vbit)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — at most %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -268,6 +268,29 @@
     </message>
 </context>
 <context>
+    <name>ImportJobs</name>
+    <message>
+        <source>%1 is not a folder</source>
+        <translation>%1 — не папка</translation>
+    </message>
+    <message>
+        <source>%1 has no config.json: not a Hugging Face model folder</source>
+        <translation>в %1 нет config.json: это не папка модели Hugging Face</translation>
+    </message>
+    <message>
+        <source>Import %1 as %2</source>
+        <translation>Импорт %1 в %2</translation>
+    </message>
+    <message>
+        <source>imported %1: %2 tensors, %3 → %4 shards (%5 …)</source>
+        <translation>импортировано %1: тензоров %2, %3 → шардов %4 (%5 …)</translation>
+    </message>
+    <message>
+        <source>imported %1: %2 tensors, %3 → %4</source>
+        <translation>импортировано %1: тензоров %2, %3 → %4</translation>
+    </message>
+</context>
+<context>
     <name>ModelJobs</name>
     <message>
         <source>task &apos;%1&apos;: sparsity %2, quality %3 → %4</source>
@@ -383,6 +406,57 @@
     <message>
         <source>Cannot write %1</source>
         <translation>Не удалось записать %1</translation>
+    </message>
+</context>
+<context>
+    <name>QuantText</name>
+    <message>
+        <source>32-bit floats: lossless, 4 bytes a weight — the largest file.</source>
+        <translation>32-битные float: без потерь, 4 байта на вес — самый большой файл.</translation>
+    </message>
+    <message>
+        <source>16-bit floats: near lossless, 2 bytes a weight.</source>
+        <translation>16-битные float: почти без потерь, 2 байта на вес.</translation>
+    </message>
+    <message>
+        <source>bfloat16: lossless from a bf16 checkpoint, 2 bytes a weight.</source>
+        <translation>bfloat16: без потерь для чекпойнта в bf16, 2 байта на вес.</translation>
+    </message>
+    <message>
+        <source>8 bits a weight with an f16 scale per row: near lossless, the usual choice.</source>
+        <translation>8 бит на вес и масштаб f16 на строку: почти без потерь, обычный выбор.</translation>
+    </message>
+    <message>
+        <source>8 bits with a row scale and a column field: closer than q8 on outlier inputs, a little larger.</source>
+        <translation>8 бит с масштабом строки и полем столбцов: точнее q8 на входах с выбросами, чуть больше.</translation>
+    </message>
+    <message>
+        <source>4 bits in groups of 32 with an f16 scale (4.5 bits a weight); an untied lm_head stays q8.</source>
+        <translation>4 бита группами по 32 с масштабом f16 (4,5 бита на вес); несвязанный lm_head остаётся q8.</translation>
+    </message>
+    <message>
+        <source>q4 in tiles that keep each scale beside its weights: the same size, faster to read.</source>
+        <translation>q4 в плитках, где масштаб лежит рядом со своими весами: тот же размер, читается быстрее.</translation>
+    </message>
+    <message>
+        <source>q4 tiles with each scale as a 5-bit rung of a per-row ladder: 4.17 bits a weight.</source>
+        <translation>Плитки q4, где масштаб — 5-битная ступень лестницы строки: 4,17 бита на вес.</translation>
+    </message>
+    <message>
+        <source>3 to 8 bits per row, louder rows get more, to the mean budget below (with a row table).</source>
+        <translation>От 3 до 8 бит на строку, громким строкам больше, в пределах среднего бюджета ниже (с таблицей строк).</translation>
+    </message>
+    <message>
+        <source>1 bit a weight: only for models trained at 1 bit — it ruins a normal checkpoint.</source>
+        <translation>1 бит на вес: только для моделей, обученных в 1 бит, — обычный чекпойнт он портит.</translation>
+    </message>
+    <message>
+        <source>1 bit plus the largest weights kept exactly: 1-bit quantization of a normal checkpoint.</source>
+        <translation>1 бит плюс точно сохранённые крупнейшие веса: 1-битное квантование обычного чекпойнта.</translation>
+    </message>
+    <message>
+        <source>Ternary (−s, 0, +s, about 2.25 bits) plus each row&apos;s largest weights kept exactly.</source>
+        <translation>Троичное (−s, 0, +s, около 2,25 бита) плюс точно сохранённые крупнейшие веса каждой строки.</translation>
     </message>
 </context>
 <context>
@@ -2086,6 +2160,193 @@
     </message>
 </context>
 <context>
+    <name>cmfw::ImportDialog</name>
+    <message>
+        <source>Import %1 — Hugging Face model</source>
+        <translation>Импорт %1 — модель Hugging Face</translation>
+    </message>
+    <message>
+        <source>Folder: %1</source>
+        <translation>Папка: %1</translation>
+    </message>
+    <message>
+        <source>Import</source>
+        <translation>Импортировать</translation>
+    </message>
+    <message>
+        <source>Options (cmf convert)</source>
+        <translation>Параметры (cmf convert)</translation>
+    </message>
+    <message>
+        <source>Per-tensor overrides</source>
+        <translation>Замены по тензорам</translation>
+    </message>
+    <message>
+        <source>Split into shards of at most</source>
+        <translation>Разбить на шарды не больше</translation>
+    </message>
+    <message>
+        <source> GB</source>
+        <translation> ГБ</translation>
+    </message>
+    <message>
+        <source>Measured as the tensors&apos; size at f32, as cmf convert --shard-max-gb (§10).</source>
+        <translation>Считается по размеру тензоров в f32, как cmf convert --shard-max-gb (§10).</translation>
+    </message>
+    <message>
+        <source>Sharding</source>
+        <translation>Шардирование</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Обзор…</translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation>Выход</translation>
+    </message>
+    <message>
+        <source>CMF files (*.cmf)</source>
+        <translation>Файлы CMF (*.cmf)</translation>
+    </message>
+    <message>
+        <source>What will be written</source>
+        <translation>Что будет записано</translation>
+    </message>
+    <message>
+        <source>Tensors that get another dtype than the quantization, and why:</source>
+        <translation>Тензоры, получающие другой dtype, чем выбранное квантование, и почему:</translation>
+    </message>
+    <message>
+        <source>Tensor</source>
+        <translation>Тензор</translation>
+    </message>
+    <message>
+        <source>Dtype</source>
+        <translation>Dtype</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>Почему</translation>
+    </message>
+    <message>
+        <source>Choose an output file.</source>
+        <translation>Выберите выходной файл.</translation>
+    </message>
+    <message>
+        <source>The output is a folder: give it a file name.</source>
+        <translation>Выход — папка: укажите имя файла.</translation>
+    </message>
+    <message>
+        <source>The output&apos;s folder %1 does not exist.</source>
+        <translation>Папка выхода %1 не существует.</translation>
+    </message>
+    <message>
+        <source>Preview of the import of %1</source>
+        <translation>Предпросмотр импорта %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tensor(s), %1</source>
+        <translation>
+            <numerusform>%n тензор, %1</numerusform>
+            <numerusform>%n тензора, %1</numerusform>
+            <numerusform>%n тензоров, %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Computing the preview…</source>
+        <translation>Вычисляется предпросмотр…</translation>
+    </message>
+    <message>
+        <source>Cannot import: %1</source>
+        <translation>Импорт невозможен: %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; (exact)</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; (точно)</translation>
+    </message>
+    <message>
+        <source>at most &lt;b&gt;%1&lt;/b&gt; (vbit: each row&apos;s width depends on its weights)</source>
+        <translation>не больше &lt;b&gt;%1&lt;/b&gt; (vbit: ширина каждой строки зависит от её весов)</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%n tensor(s)&lt;/b&gt; from %1 of source weights → %2</source>
+        <translation>
+            <numerusform>&lt;b&gt;%n тензор&lt;/b&gt; из %1 исходных весов → %2</numerusform>
+            <numerusform>&lt;b&gt;%n тензора&lt;/b&gt; из %1 исходных весов → %2</numerusform>
+            <numerusform>&lt;b&gt;%n тензоров&lt;/b&gt; из %1 исходных весов → %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Dtypes: %1</source>
+        <translation>Dtype: %1</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n shard(s): %1</source>
+        <translation>
+            <numerusform>%n шард: %1</numerusform>
+            <numerusform>%n шарда: %1</numerusform>
+            <numerusform>%n шардов: %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Every source tensor is part of the text model: none is skipped.</source>
+        <translation>Все исходные тензоры относятся к текстовой модели: ничего не пропущено.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Skipped %n source tensor(s), not part of the text model: %1</source>
+        <translation>
+            <numerusform>Пропущен %n исходный тензор, не из текстовой модели: %1</numerusform>
+            <numerusform>Пропущено %n исходных тензора, не из текстовой модели: %1</numerusform>
+            <numerusform>Пропущено %n исходных тензоров, не из текстовой модели: %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Writes %1</source>
+        <translation>Запишет %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Writes %n shard(s): %1 … %2</source>
+        <translation>
+            <numerusform>Запишет %n шард: %1 … %2</numerusform>
+            <numerusform>Запишет %n шарда: %1 … %2</numerusform>
+            <numerusform>Запишет %n шардов: %1 … %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>(it exists and will be replaced)</source>
+        <translation>(файл существует и будет заменён)</translation>
+    </message>
+    <message>
+        <source>Started: %1</source>
+        <translation>Запущено: %1</translation>
+    </message>
+    <message>
+        <source>Cancelled: nothing was written.</source>
+        <translation>Отменено: ничего не записано.</translation>
+    </message>
+    <message>
+        <source>The import failed: %1</source>
+        <translation>Импорт не удался: %1</translation>
+    </message>
+    <message>
+        <source>Cancel import</source>
+        <translation>Отменить импорт</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Закрыть</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>Отмена…</translation>
+    </message>
+</context>
+<context>
     <name>cmfw::Job</name>
     <message>
         <source>running</source>
@@ -2191,6 +2452,37 @@
     <message>
         <source>Clear finished</source>
         <translation>Убрать завершённые</translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::KeepRulesEditor</name>
+    <message>
+        <source>Tensor names matching (regex)</source>
+        <translation>Имя тензора (regex)</translation>
+    </message>
+    <message>
+        <source>Dtype</source>
+        <translation>Dtype</translation>
+    </message>
+    <message>
+        <source>Tensors whose name matches a row&apos;s expression get that row&apos;s dtype instead of the quantization; the first matching row wins (cmf convert --keep NAME_REGEX=DTYPE).</source>
+        <translation>Тензоры, чьё имя совпадает с выражением строки, получают dtype этой строки вместо квантования; побеждает первая совпавшая строка (cmf convert --keep NAME_REGEX=DTYPE).</translation>
+    </message>
+    <message>
+        <source>Add override</source>
+        <translation>Добавить замену</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Удалить</translation>
+    </message>
+    <message>
+        <source>e.g. mlp\.down_proj</source>
+        <translation>напр. mlp\.down_proj</translation>
+    </message>
+    <message>
+        <source>Override %1: “%2” is not a valid regular expression (%3).</source>
+        <translation>Замена %1: «%2» — недопустимое регулярное выражение (%3).</translation>
     </message>
 </context>
 <context>
@@ -2478,6 +2770,26 @@
     <message>
         <source>Show in &amp;Folder</source>
         <translation>Показать в &amp;папке</translation>
+    </message>
+    <message>
+        <source>&amp;Import Hugging Face model…</source>
+        <translation>&amp;Импорт модели Hugging Face…</translation>
+    </message>
+    <message>
+        <source>Ignored the dropped folder: %1.</source>
+        <translation>Перетащенная папка пропущена: %1.</translation>
+    </message>
+    <message>
+        <source>Import a Hugging Face model folder</source>
+        <translation>Импорт папки модели Hugging Face</translation>
+    </message>
+    <message>
+        <source>Not a Hugging Face model</source>
+        <translation>Не модель Hugging Face</translation>
+    </message>
+    <message>
+        <source>%1.</source>
+        <translation>%1.</translation>
     </message>
 </context>
 <context>
@@ -2777,10 +3089,6 @@
         <translation>Текстовые файлы (через ;)</translation>
     </message>
     <message>
-        <source>Quant (q8, q4t, q4tp, vbit, …)</source>
-        <translation>Квантование (q8, q4t, q4tp, vbit, …)</translation>
-    </message>
-    <message>
         <source>Only tensors matching (regex)</source>
         <translation>Только тензоры по шаблону (регулярное выражение)</translation>
     </message>
@@ -2839,6 +3147,10 @@
     <message>
         <source>The output is a folder: give it a file name.</source>
         <translation>Выход — это папка: укажите имя файла.</translation>
+    </message>
+    <message>
+        <source>“%1” is not a valid regular expression (%2).</source>
+        <translation>«%1» — недопустимое регулярное выражение (%2).</translation>
     </message>
 </context>
 <context>
@@ -3382,6 +3694,29 @@ in your trusted keys</source>
     <message>
         <source>NOT MEASURED: the mask carries no held-out quality (quality = null, §5.1). Its effect on the model is unknown; the runtime warns when switching to it.</source>
         <translation>НЕ ИЗМЕРЕНО: у маски нет качества, измеренного на отложенных данных (quality = null, §5.1). Её влияние на модель неизвестно; среда выполнения предупреждает при переключении на неё.</translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::QuantPicker</name>
+    <message>
+        <source>vbit: the mean width of a row&apos;s codes, 3 to 8 bits; each row gets 3, 4, 5, 6 or 8 by its amplitude.</source>
+        <translation>vbit: средняя ширина кодов строки, от 3 до 8 бит; каждая строка получает 3, 4, 5, 6 или 8 по своей амплитуде.</translation>
+    </message>
+    <message>
+        <source>Quantization</source>
+        <translation>Квантование</translation>
+    </message>
+    <message>
+        <source>Mean bits (vbit)</source>
+        <translation>Средние биты (vbit)</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>%1 — at most %2</source>
+        <translation>%1 — не больше %2</translation>
     </message>
 </context>
 <context>

@@ -268,6 +268,29 @@
     </message>
 </context>
 <context>
+    <name>ImportJobs</name>
+    <message>
+        <source>%1 is not a folder</source>
+        <translation>%1 不是文件夹</translation>
+    </message>
+    <message>
+        <source>%1 has no config.json: not a Hugging Face model folder</source>
+        <translation>%1 没有 config.json：不是 Hugging Face 模型文件夹</translation>
+    </message>
+    <message>
+        <source>Import %1 as %2</source>
+        <translation>将 %1 导入为 %2</translation>
+    </message>
+    <message>
+        <source>imported %1: %2 tensors, %3 → %4 shards (%5 …)</source>
+        <translation>已导入 %1：%2 个张量，%3 → %4 个分片（%5 …）</translation>
+    </message>
+    <message>
+        <source>imported %1: %2 tensors, %3 → %4</source>
+        <translation>已导入 %1：%2 个张量，%3 → %4</translation>
+    </message>
+</context>
+<context>
     <name>ModelJobs</name>
     <message>
         <source>task &apos;%1&apos;: sparsity %2, quality %3 → %4</source>
@@ -383,6 +406,57 @@
     <message>
         <source>Cannot write %1</source>
         <translation>无法写入 %1</translation>
+    </message>
+</context>
+<context>
+    <name>QuantText</name>
+    <message>
+        <source>32-bit floats: lossless, 4 bytes a weight — the largest file.</source>
+        <translation>32 位浮点：无损，每个权重 4 字节——文件最大。</translation>
+    </message>
+    <message>
+        <source>16-bit floats: near lossless, 2 bytes a weight.</source>
+        <translation>16 位浮点：近乎无损，每个权重 2 字节。</translation>
+    </message>
+    <message>
+        <source>bfloat16: lossless from a bf16 checkpoint, 2 bytes a weight.</source>
+        <translation>bfloat16：对 bf16 检查点无损，每个权重 2 字节。</translation>
+    </message>
+    <message>
+        <source>8 bits a weight with an f16 scale per row: near lossless, the usual choice.</source>
+        <translation>每个权重 8 位，每行一个 f16 缩放：近乎无损，常用选择。</translation>
+    </message>
+    <message>
+        <source>8 bits with a row scale and a column field: closer than q8 on outlier inputs, a little larger.</source>
+        <translation>8 位，带行缩放和列场：在离群输入上比 q8 更准确，体积略大。</translation>
+    </message>
+    <message>
+        <source>4 bits in groups of 32 with an f16 scale (4.5 bits a weight); an untied lm_head stays q8.</source>
+        <translation>每 32 个一组 4 位，带 f16 缩放（每个权重 4.5 位）；未绑定的 lm_head 保持 q8。</translation>
+    </message>
+    <message>
+        <source>q4 in tiles that keep each scale beside its weights: the same size, faster to read.</source>
+        <translation>q4 按瓦片存放，缩放紧挨其权重：大小相同，读取更快。</translation>
+    </message>
+    <message>
+        <source>q4 tiles with each scale as a 5-bit rung of a per-row ladder: 4.17 bits a weight.</source>
+        <translation>q4 瓦片，缩放为每行阶梯上的 5 位档位：每个权重 4.17 位。</translation>
+    </message>
+    <message>
+        <source>3 to 8 bits per row, louder rows get more, to the mean budget below (with a row table).</source>
+        <translation>每行 3 到 8 位，幅度大的行得到更多，总体不超过下面的平均预算（带行偏移表）。</translation>
+    </message>
+    <message>
+        <source>1 bit a weight: only for models trained at 1 bit — it ruins a normal checkpoint.</source>
+        <translation>每个权重 1 位：仅适用于以 1 位训练的模型——会毁掉普通检查点。</translation>
+    </message>
+    <message>
+        <source>1 bit plus the largest weights kept exactly: 1-bit quantization of a normal checkpoint.</source>
+        <translation>1 位，另外精确保留最大的权重：普通检查点的 1 位量化。</translation>
+    </message>
+    <message>
+        <source>Ternary (−s, 0, +s, about 2.25 bits) plus each row&apos;s largest weights kept exactly.</source>
+        <translation>三值（−s、0、+s，约 2.25 位），另外精确保留每行最大的权重。</translation>
     </message>
 </context>
 <context>
@@ -2050,6 +2124,183 @@
     </message>
 </context>
 <context>
+    <name>cmfw::ImportDialog</name>
+    <message>
+        <source>Import %1 — Hugging Face model</source>
+        <translation>导入 %1 — Hugging Face 模型</translation>
+    </message>
+    <message>
+        <source>Folder: %1</source>
+        <translation>文件夹：%1</translation>
+    </message>
+    <message>
+        <source>Import</source>
+        <translation>导入</translation>
+    </message>
+    <message>
+        <source>Options (cmf convert)</source>
+        <translation>选项（cmf convert）</translation>
+    </message>
+    <message>
+        <source>Per-tensor overrides</source>
+        <translation>按张量覆盖</translation>
+    </message>
+    <message>
+        <source>Split into shards of at most</source>
+        <translation>拆分为分片，每片最多</translation>
+    </message>
+    <message>
+        <source> GB</source>
+        <translation> GB</translation>
+    </message>
+    <message>
+        <source>Measured as the tensors&apos; size at f32, as cmf convert --shard-max-gb (§10).</source>
+        <translation>按张量的 f32 大小计算，与 cmf convert --shard-max-gb 相同（§10）。</translation>
+    </message>
+    <message>
+        <source>Sharding</source>
+        <translation>分片</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <source>CMF files (*.cmf)</source>
+        <translation>CMF 文件 (*.cmf)</translation>
+    </message>
+    <message>
+        <source>What will be written</source>
+        <translation>将写入的内容</translation>
+    </message>
+    <message>
+        <source>Tensors that get another dtype than the quantization, and why:</source>
+        <translation>获得与所选量化不同 dtype 的张量及原因：</translation>
+    </message>
+    <message>
+        <source>Tensor</source>
+        <translation>张量</translation>
+    </message>
+    <message>
+        <source>Dtype</source>
+        <translation>Dtype</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <source>Choose an output file.</source>
+        <translation>请选择输出文件。</translation>
+    </message>
+    <message>
+        <source>The output is a folder: give it a file name.</source>
+        <translation>输出是一个文件夹：请给出文件名。</translation>
+    </message>
+    <message>
+        <source>The output&apos;s folder %1 does not exist.</source>
+        <translation>输出文件夹 %1 不存在。</translation>
+    </message>
+    <message>
+        <source>Preview of the import of %1</source>
+        <translation>%1 的导入预览</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tensor(s), %1</source>
+        <translation>
+            <numerusform>%n 个张量，%1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Computing the preview…</source>
+        <translation>正在计算预览…</translation>
+    </message>
+    <message>
+        <source>Cannot import: %1</source>
+        <translation>无法导入：%1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; (exact)</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;（精确）</translation>
+    </message>
+    <message>
+        <source>at most &lt;b&gt;%1&lt;/b&gt; (vbit: each row&apos;s width depends on its weights)</source>
+        <translation>最多 &lt;b&gt;%1&lt;/b&gt;（vbit：每行的位宽取决于其权重）</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%n tensor(s)&lt;/b&gt; from %1 of source weights → %2</source>
+        <translation>
+            <numerusform>&lt;b&gt;%n 个张量&lt;/b&gt;，来自 %1 的源权重 → %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Dtypes: %1</source>
+        <translation>Dtype：%1</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n shard(s): %1</source>
+        <translation>
+            <numerusform>%n 个分片：%1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Every source tensor is part of the text model: none is skipped.</source>
+        <translation>所有源张量都属于文本模型：没有跳过任何张量。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Skipped %n source tensor(s), not part of the text model: %1</source>
+        <translation>
+            <numerusform>跳过了 %n 个不属于文本模型的源张量：%1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Writes %1</source>
+        <translation>将写入 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Writes %n shard(s): %1 … %2</source>
+        <translation>
+            <numerusform>将写入 %n 个分片：%1 … %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>(it exists and will be replaced)</source>
+        <translation>（该文件已存在，将被替换）</translation>
+    </message>
+    <message>
+        <source>Started: %1</source>
+        <translation>已开始：%1</translation>
+    </message>
+    <message>
+        <source>Cancelled: nothing was written.</source>
+        <translation>已取消：未写入任何内容。</translation>
+    </message>
+    <message>
+        <source>The import failed: %1</source>
+        <translation>导入失败：%1</translation>
+    </message>
+    <message>
+        <source>Cancel import</source>
+        <translation>取消导入</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>正在取消…</translation>
+    </message>
+</context>
+<context>
     <name>cmfw::Job</name>
     <message>
         <source>running</source>
@@ -2155,6 +2406,37 @@
     <message>
         <source>Clear finished</source>
         <translation>清除已完成</translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::KeepRulesEditor</name>
+    <message>
+        <source>Tensor names matching (regex)</source>
+        <translation>匹配的张量名（正则表达式）</translation>
+    </message>
+    <message>
+        <source>Dtype</source>
+        <translation>Dtype</translation>
+    </message>
+    <message>
+        <source>Tensors whose name matches a row&apos;s expression get that row&apos;s dtype instead of the quantization; the first matching row wins (cmf convert --keep NAME_REGEX=DTYPE).</source>
+        <translation>名称与某行表达式匹配的张量使用该行的 dtype 而不是所选量化；第一条匹配的行生效（cmf convert --keep NAME_REGEX=DTYPE）。</translation>
+    </message>
+    <message>
+        <source>Add override</source>
+        <translation>添加覆盖</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>e.g. mlp\.down_proj</source>
+        <translation>例如 mlp\.down_proj</translation>
+    </message>
+    <message>
+        <source>Override %1: “%2” is not a valid regular expression (%3).</source>
+        <translation>覆盖 %1：“%2”不是有效的正则表达式（%3）。</translation>
     </message>
 </context>
 <context>
@@ -2436,6 +2718,26 @@
     <message>
         <source>Show in &amp;Folder</source>
         <translation>在文件夹中显示(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Import Hugging Face model…</source>
+        <translation>导入 Hugging Face 模型(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>Ignored the dropped folder: %1.</source>
+        <translation>已忽略拖入的文件夹：%1。</translation>
+    </message>
+    <message>
+        <source>Import a Hugging Face model folder</source>
+        <translation>导入 Hugging Face 模型文件夹</translation>
+    </message>
+    <message>
+        <source>Not a Hugging Face model</source>
+        <translation>不是 Hugging Face 模型</translation>
+    </message>
+    <message>
+        <source>%1.</source>
+        <translation>%1。</translation>
     </message>
 </context>
 <context>
@@ -2731,10 +3033,6 @@
         <translation>文本文件（以 ; 分隔）</translation>
     </message>
     <message>
-        <source>Quant (q8, q4t, q4tp, vbit, …)</source>
-        <translation>量化方式（q8, q4t, q4tp, vbit, …）</translation>
-    </message>
-    <message>
         <source>Only tensors matching (regex)</source>
         <translation>仅限匹配的张量（正则表达式）</translation>
     </message>
@@ -2793,6 +3091,10 @@
     <message>
         <source>The output is a folder: give it a file name.</source>
         <translation>输出是一个文件夹：请给出文件名。</translation>
+    </message>
+    <message>
+        <source>“%1” is not a valid regular expression (%2).</source>
+        <translation>“%1”不是有效的正则表达式（%2）。</translation>
     </message>
 </context>
 <context>
@@ -3328,6 +3630,29 @@ in your trusted keys</source>
     <message>
         <source>NOT MEASURED: the mask carries no held-out quality (quality = null, §5.1). Its effect on the model is unknown; the runtime warns when switching to it.</source>
         <translation>未测量：该掩码没有在留出数据上测得的质量（quality = null，§5.1）。它对模型的影响未知；切换到它时运行时会发出警告。</translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::QuantPicker</name>
+    <message>
+        <source>vbit: the mean width of a row&apos;s codes, 3 to 8 bits; each row gets 3, 4, 5, 6 or 8 by its amplitude.</source>
+        <translation>vbit：一行编码的平均位宽，3 到 8 位；每行按其幅度获得 3、4、5、6 或 8 位。</translation>
+    </message>
+    <message>
+        <source>Quantization</source>
+        <translation>量化</translation>
+    </message>
+    <message>
+        <source>Mean bits (vbit)</source>
+        <translation>平均位数（vbit）</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>%1 — at most %2</source>
+        <translation>%1 — 最多 %2</translation>
     </message>
 </context>
 <context>

@@ -14,7 +14,9 @@
 #include "models/log_model.h"
 #include "util/format_text.h"
 #include "util/trusted_keys.h"
+#include "jobs/import_jobs.h"
 #include "views/file_page.h"
+#include "views/import_dialog.h"
 #include "views/jobs_view.h"
 #include "views/log_view.h"
 #include "views/tensors_view.h"
@@ -66,6 +68,17 @@ QStringList localFiles(const QMimeData* mime) {
         if (u.isLocalFile() && QFileInfo(u.toLocalFile()).isFile()) out << u.toLocalFile();
     return out;
 }
+
+// Folders a drop carries: a Hugging Face folder imports, any other is refused with the reason.
+QStringList localFolders(const QMimeData* mime) {
+    QStringList out;
+    if (!mime || !mime->hasUrls()) return out;
+    for (const QUrl& u : mime->urls())
+        if (u.isLocalFile() && QFileInfo(u.toLocalFile()).isDir()) out << u.toLocalFile();
+    return out;
+}
+
+bool carriesPaths(const QMimeData* mime) { return !localFiles(mime).isEmpty() || !localFolders(mime).isEmpty(); }
 
 } // namespace
 
@@ -222,6 +235,7 @@ void MainWindow::createActions() {
     recentMenu_ = file->addMenu(tr("Open &Recent"));
     const QString demo = demoModelPath();
     if (!demo.isEmpty()) file->addAction(tr("Open the &demo model"), this, [this, demo] { openFile(demo); });
+    file->addAction(tr("&Import Hugging Face model…"), this, &MainWindow::importDialog)->setObjectName(u"importAction"_s);
     file->addSeparator();
     closeTabAction_ = file->addAction(tr("&Close Tab"), this, [this] { closeTab(tabs_->currentIndex()); });
     closeTabAction_->setShortcut(QKeySequence::Close);
@@ -476,7 +490,33 @@ void MainWindow::signFile(const QString& path) {
 bool MainWindow::openDropped(const QMimeData* mime) {
     const QStringList files = localFiles(mime);
     for (const QString& f : files) openFile(f);
-    return !files.isEmpty();
+    const QStringList folders = localFolders(mime);
+    for (const QString& d : folders) {
+        if (const QString why = notAModelFolderReason(d); !why.isEmpty())
+            services_.log->warning(tr("Ignored the dropped folder: %1.").arg(why));
+        else
+            importFolder(d);
+    }
+    return !files.isEmpty() || !folders.isEmpty();
+}
+
+ImportDialog* MainWindow::importFolder(const QString& folder) {
+    // A window of its own, so the file tabs stay usable while it previews and converts.
+    auto* dialog = new ImportDialog(folder, services_, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
+    settings_->setLastDirectory(QFileInfo(dialog->folder()).absolutePath());
+    return dialog;
+}
+
+void MainWindow::importDialog() {
+    const QString folder = QFileDialog::getExistingDirectory(this, tr("Import a Hugging Face model folder"), settings_->lastDirectory());
+    if (folder.isEmpty()) return;
+    if (const QString why = notAModelFolderReason(folder); !why.isEmpty()) {
+        QMessageBox::warning(this, tr("Not a Hugging Face model"), tr("%1.").arg(why));
+        return;
+    }
+    importFolder(folder);
 }
 
 void MainWindow::openDialog() {
@@ -555,14 +595,14 @@ bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
     // Only this window's widgets; the Verify/Sign panel takes its own drops.
     if (!w || w->window() != this || watched == this || isInsidePanel(watched)) return QMainWindow::eventFilter(watched, event);
     auto* de = static_cast<QDropEvent*>(event);
-    if (localFiles(de->mimeData()).isEmpty()) return QMainWindow::eventFilter(watched, event);
+    if (!carriesPaths(de->mimeData())) return QMainWindow::eventFilter(watched, event);
     de->acceptProposedAction();
     if (t == QEvent::Drop) openDropped(de->mimeData());
     return true;
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
-    if (!localFiles(event->mimeData()).isEmpty()) event->acceptProposedAction();
+    if (carriesPaths(event->mimeData())) event->acceptProposedAction();
 }
 
 void MainWindow::dropEvent(QDropEvent* event) {

@@ -27,6 +27,7 @@ class ChatView;
 class ServeView;
 class CompareView;
 class FilePage;
+class ImportDialog;
 class JobRunner;
 class LogModel;
 class TrustedKeyList;
@@ -60,8 +61,13 @@ public:
     // Tools ▸ Serve this model…: a window running the OpenAI-compatible server over path (default: the current file).
     ServeView* openServe(const QString& path = {});
 
-    // Opens every local file the drop carries; true when there was one.
+    // Opens every local file the drop carries and imports every Hugging Face
+    // folder (one with config.json); any other folder is logged as ignored,
+    // with the reason. True when the drop carried a file or a folder.
     bool openDropped(const QMimeData* mime);
+    // File ▸ Import Hugging Face model… on folder: the import dialog, shown
+    // (it deletes itself on close; on success it opens the result in a tab).
+    ImportDialog* importFolder(const QString& folder);
 
     VerifySignPanel* verifyPanel() const { return panel_; }
     JobRunner* jobs() const { return services_.jobs; }
@@ -93,6 +99,7 @@ private:
     void updateActions();
     void updateStatus();
     void openDialog();
+    void importDialog();
     void compareDialog();
     void showSettings();
     void showAbout();

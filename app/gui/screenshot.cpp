@@ -10,14 +10,19 @@
 #include "chat/chat_view.h"
 #include "serve/serve_view.h"
 
+#include "jobs/import_jobs.h"
 #include "jobs/job_runner.h"
 #include "views/file_page.h"
+#include "views/import_dialog.h"
+#include "views/keep_rules_editor.h"
+#include "views/quant_picker.h"
 #include "views/overview_view.h"
 #include "views/quant_view.h"
 #include "views/verify_sign_panel.h"
 
 #include <QCoreApplication>
 #include <QDeadlineTimer>
+#include <QDir>
 #include <QDockWidget>
 #include <QElapsedTimer>
 #include <QFileInfo>
@@ -140,6 +145,38 @@ int runScreenshot(const ScreenshotOptions& o) {
                     QFileInfo(o.file).fileName().toLocal8Bit().constData());
         return 0;
     }
+    if (view == u"import" || view.startsWith(u"import:")) {
+        // The dialog on the folder after "import:"; for the demo model, its bundled source.
+        QString source = view.mid(7);
+#ifdef CMF_DEMO_SOURCE
+        if (source.isEmpty()) source = QStringLiteral(CMF_DEMO_SOURCE);
+#endif
+        if (source.isEmpty() || !notAModelFolderReason(source).isEmpty()) {
+            fail(u"--view import needs a Hugging Face folder (with config.json): import:DIR"_s);
+            return 2;
+        }
+        ImportDialog* dialog = w.importFolder(source);
+        dialog->resize(o.size);
+        // The demo model's own recipe (resources/CMakeLists.txt): q8 with the FFN in vbit at 5 bits.
+        if (view == u"import") {
+            dialog->keepRules()->addRule(u"mlp\\.(gate|up|down)_proj\\.weight$"_s, u"vbit"_s);
+            dialog->quantPicker()->setMeanBits(5);
+            dialog->refreshPreview();
+        }
+        if (!settleUntil([&] { return !dialog->previewPending(); }, o.timeoutMs)) {
+            fail(u"the import preview did not finish within the timeout"_s);
+            return 2;
+        }
+        settle(300);
+        const QPixmap shot = dialog->grab();
+        if (!shot.save(o.output, "PNG")) {
+            fail(u"cannot write "_s + o.output);
+            return 2;
+        }
+        std::printf("wrote %s (%dx%d, import, %s)\n", o.output.toLocal8Bit().constData(), shot.width(), shot.height(),
+                    QDir(source).dirName().toLocal8Bit().constData());
+        return 0;
+    }
     if (view == u"verify") {
         w.verifyFile(o.file);
     } else if (view.startsWith(u"tensor:")) {
@@ -178,7 +215,7 @@ int runScreenshot(const ScreenshotOptions& o) {
     } else {
         const auto v = FilePage::viewFromName(view);
         if (!v || v == FilePage::View::Tensor || v == FilePage::View::Compare) {
-            fail(u"unknown view "_s + view + u" (overview, envelope, header, tensors, tensor:NAME, bits, verify, masks, skills, tasks, routing, quant[:SOURCE], tokenizer, signature, shards, compare:OTHER, chat, serve)"_s);
+            fail(u"unknown view "_s + view + u" (overview, envelope, header, tensors, tensor:NAME, bits, verify, masks, skills, tasks, routing, quant[:SOURCE], tokenizer, signature, shards, compare:OTHER, chat, serve, import[:DIR])"_s);
             return 2;
         }
         if (!page->isError() && !page->showView(*v)) {

@@ -7,7 +7,9 @@
 #include "convert_pipeline.h"
 #include "tensor_produce.h"
 
+#include <algorithm>
 #include <deque>
+#include <memory>
 #include <map>
 #include <atomic>
 #include <cmath>
@@ -87,17 +89,18 @@ bool isOutputProjection(const std::string& name, bool tied) { return !tied && na
 struct Requested {
     DType dtype;
     std::string reason; // set when a rule, not the request, decides a dtype that differs from it
+    std::string rule;   // which rule chose dtype when it is not the quant (the plan shows it; the report does not)
 };
 
 Requested requestedFor(const std::string& name, DType quant, const std::vector<DTypeRule>& keep, bool tied) {
     for (const auto& r : keep)
-        if (std::regex_search(name, std::regex(r.pattern))) return {r.dtype, {}};
+        if (std::regex_search(name, std::regex(r.pattern))) return {r.dtype, {}, "--keep " + r.pattern + "=" + std::string(dtypeName(r.dtype))};
     if (isRecurrenceParameter(name) && quant != DType::F32)
-        return {DType::F32, std::string(kRecurrenceReason) + ": " + std::string(dtypeName(quant)) + " -> f32"};
-    if (isRouter(name) && quant != DType::F32) return {DType::F16, {}};
+        return {DType::F32, std::string(kRecurrenceReason) + ": " + std::string(dtypeName(quant)) + " -> f32", kRecurrenceReason};
+    if (isRouter(name) && quant != DType::F32) return {DType::F16, {}, "router kept f16"};
     const bool fourBit = quant == DType::Q4Block || quant == DType::Q4Tiled || quant == DType::Q4TP;
-    if (fourBit && isOutputProjection(name, tied)) return {DType::Q8Row, {}};
-    return {quant, {}};
+    if (fourBit && isOutputProjection(name, tied)) return {DType::Q8Row, {}, "untied lm_head kept q8_row under 4-bit quants"};
+    return {quant, {}, {}};
 }
 
 // Expert e of a fused bank (hf::TensorSlice) as a tensor of its own: the
@@ -200,12 +203,30 @@ std::vector<uint32_t> planShards(const std::vector<uint64_t>& sizes, uint64_t ma
     return out;
 }
 
-ConvertReport convertHf(const ConvertOptions& o, const Control& control) {
-    const fs::path dir(o.modelDir);
-    if (!fs::is_directory(dir)) throw Error(ErrorKind::Io, o.modelDir + ": not a directory");
-    if (!fs::exists(dir / "config.json")) throw Error(ErrorKind::Io, o.modelDir + ": no config.json");
-    const auto config = readJsonFile(dir / "config.json");
-    const Checkpoint ck = Checkpoint::open(o.modelDir);
+namespace {
+
+// What convertHf and planConvert both read from a folder, checked the same
+// way: the text model's tensors under their canonical names, in canonical
+// order, with their sources; the arch and what the header is made from.
+struct Prepared {
+    Prepared(fs::path d, nlohmann::json c, Checkpoint k) : dir(std::move(d)), config(std::move(c)), ck(std::move(k)) {}
+    fs::path dir;
+    nlohmann::json config, arch;
+    Checkpoint ck;
+    std::deque<StTensor> slices;        // experts of fused banks, as tensors of their own
+    std::vector<std::string> names;     // canonical, in canonical order
+    std::vector<const StTensor*> src;   // the source of names[i]
+    std::vector<std::vector<uint64_t>> shapes;
+    std::vector<std::string> skipped;   // source tensors left out (vision tower, projector)
+    bool tied = false;
+};
+
+std::unique_ptr<Prepared> prepare(const std::string& modelDir) {
+    const fs::path dir(modelDir);
+    if (!fs::is_directory(dir)) throw Error(ErrorKind::Io, modelDir + ": not a directory");
+    if (!fs::exists(dir / "config.json")) throw Error(ErrorKind::Io, modelDir + ": no config.json");
+    auto p = std::make_unique<Prepared>(dir, readJsonFile(dir / "config.json"), Checkpoint::open(modelDir));
+    const Checkpoint& ck = p->ck;
     std::vector<std::string> sourceNames;
     for (const auto& t : ck.tensors()) sourceNames.push_back(t.name);
     // A multimodal checkpoint's text model under its canonical names; the
@@ -214,36 +235,41 @@ ConvertReport convertHf(const ConvertOptions& o, const Control& control) {
     for (const auto& t : ck.tensors()) sourceShapes.push_back(t.shape);
     const hf::TensorNameMap map = hf::mapTensorNames(sourceNames, sourceShapes);
     // Each canonical tensor's source: a checkpoint tensor, or one expert's
-    // slice of a fused bank (kept here, so the pointers below stay valid).
-    std::deque<StTensor> slices;
+    // slice of a fused bank (kept in p->slices, so the pointers stay valid).
     std::map<std::string, const StTensor*> sourceOf;
     for (size_t i = 0; i < map.canonical.size(); ++i) {
         const StTensor* t = ck.find(map.source[i]);
-        if (map.slice[i]) t = &slices.emplace_back(sliceOf(*t, *map.slice[i]));
+        if (map.slice[i]) t = &p->slices.emplace_back(sliceOf(*t, *map.slice[i]));
         sourceOf[map.canonical[i]] = t;
     }
     std::vector<std::string> names = map.canonical;
     const StTensor* embed = sourceOf.count("model.embed_tokens.weight") ? sourceOf["model.embed_tokens.weight"] : nullptr;
-    const auto arch = hf::archFromConfig(config, names, embed ? embed->dtypeName : std::string());
-    hf::checkTensorSet(arch, names);
-    const bool tied = arch.value("tie_word_embeddings", false) == true;
-    names = hf::canonicalOrder(names);
-    std::vector<const StTensor*> src;
-    std::vector<std::vector<uint64_t>> shapes;
-    for (const auto& n : names) {
-        src.push_back(sourceOf.at(n));
-        if (!src.back()->isFloat())
-            throw Error(ErrorKind::Parse, "tensor " + n + ": source dtype " + src.back()->dtypeName + " is not f32, f16 or bf16");
-        shapes.push_back(src.back()->shape);
+    p->arch = hf::archFromConfig(p->config, names, embed ? embed->dtypeName : std::string());
+    hf::checkTensorSet(p->arch, names);
+    p->tied = p->arch.value("tie_word_embeddings", false) == true;
+    p->names = hf::canonicalOrder(names);
+    for (const auto& n : p->names) {
+        p->src.push_back(sourceOf.at(n));
+        if (!p->src.back()->isFloat())
+            throw Error(ErrorKind::Parse, "tensor " + n + ": source dtype " + p->src.back()->dtypeName + " is not f32, f16 or bf16");
+        p->shapes.push_back(p->src.back()->shape);
     }
-    hf::checkTensorShapes(config, arch, names, shapes);
+    hf::checkTensorShapes(p->config, p->arch, p->names, p->shapes);
+    p->skipped = map.skipped;
+    return p;
+}
 
-    std::string quantName = "?";
+std::string quantNameOf(DType quant) {
     for (const auto& [n, t] : kQuants)
-        if (t == o.quant) quantName = n;
+        if (t == quant) return n;
+    return "?";
+}
+
+nlohmann::json headerFor(const Prepared& p, const ConvertOptions& o) {
+    const std::string quantName = quantNameOf(o.quant);
     nlohmann::json header{{"format", "cmf"},
                           {"version", 2},
-                          {"arch", arch},
+                          {"arch", p.arch},
                           {"quant_type", quantName},
                           {"tokenizer_config", hf::chatBundleFromDir(o.modelDir)},
                           {"skills", nlohmann::json::array()},
@@ -256,28 +282,111 @@ ConvertReport convertHf(const ConvertOptions& o, const Control& control) {
                             {"quant", quantName},
                             {"mean_bits", o.quant == DType::VBitRo || o.quant == DType::VBit ? nlohmann::json(o.encode.meanBits) : nlohmann::json()}}}};
     if (auto gen = hf::generationConfigFromDir(o.modelDir); !gen.is_null()) header["generation_config"] = std::move(gen);
-    if (!map.skipped.empty()) header["provenance"]["skipped_tensors"] = skippedSummary(map.skipped);
-    const nlohmann::json notes = hf::provenanceNotes(config);
+    if (!p.skipped.empty()) header["provenance"]["skipped_tensors"] = skippedSummary(p.skipped);
+    const nlohmann::json notes = hf::provenanceNotes(p.config);
     for (const auto& [key, note] : notes.items()) header["provenance"][key] = note;
-    WriterSections sections;
-    if (fs::exists(dir / "tokenizer.json")) sections.vocab = readFileBytes(dir / "tokenizer.json");
+    return header;
+}
 
-    const auto shardOf = o.shardMaxGb > 0 ? planShards(f32Sizes(shapes), gbToBytes(o.shardMaxGb)) : std::vector<uint32_t>{};
-    auto out = detail::openOutputs(o.output, header, names, shardOf, std::move(sections), 0);
+std::vector<uint32_t> shardsOf(const Prepared& p, const ConvertOptions& o) {
+    return o.shardMaxGb > 0 ? planShards(f32Sizes(p.shapes), gbToBytes(o.shardMaxGb)) : std::vector<uint32_t>{};
+}
+
+// Payload bytes of a tensor encoded as dtype: exact for the fixed layouts and
+// for q1s/q1t (their overlay holds floor(fraction·n) outliers, q1.cpp); for
+// vbit/vbit_ro an upper bound — the rows' widths depend on the values, and
+// their mean never exceeds the budget (encoders/vbit.cpp).
+std::pair<uint64_t, bool> plannedBytes(DType dtype, TensorShape s, const EncodeOptions& eo) {
+    if (const auto n = expectedNBytes(dtype, s)) return {*n, true};
+    const uint64_t n = s.count();
+    const uint64_t outliers = std::min<uint64_t>(uint64_t(std::floor(std::clamp(eo.outlierFraction, 0.0, 1.0) * double(n))), 0xFFFFFFFFu);
+    if (dtype == DType::Q1S) return {minimumNBytes(dtype, s) + outliers * 6, true};
+    if (dtype == DType::Q1T) return {minimumNBytes(dtype, s) + outliers * 4, true};
+    // vbit: the 3-bit minimum plus the budget above 3 bits (in % 32 == 0, so every row is whole bytes).
+    const double extra = std::clamp(eo.meanBits, 3.0, 8.0) - 3.0;
+    return {minimumNBytes(dtype, s) + uint64_t(std::floor(extra * double(n) / 8.0)), false};
+}
+
+ConvertPlan planFor(const Prepared& p, const ConvertOptions& o) {
+    ConvertPlan plan;
+    plan.skipped = p.skipped;
+    plan.exact = true;
+    std::vector<uint64_t> bytes;
+    for (size_t i = 0; i < p.names.size(); ++i) {
+        const StTensor& t = *p.src[i];
+        // The same two steps convertTensor takes: the rules, then §3.2.
+        const Requested r = requestedFor(p.names[i], o.quant, o.keep, p.tied);
+        const DTypeChoice c = chooseDType(r.dtype, uint32_t(t.shape.size()), shapeOf(t.shape, t.count()));
+        TensorReport rep;
+        rep.name = p.names[i];
+        rep.source = t.dtypeName;
+        rep.dtype = c.dtype;
+        rep.reason = c.reason.empty() ? r.reason : c.reason;
+        plan.rules.push_back(r.rule);
+        rep.shape = t.shape;
+        rep.sourceBytes = t.nbytes;
+        const auto [n, exact] = plannedBytes(c.dtype, shapeOf(t.shape, t.count()), o.encode);
+        rep.bytes = n;
+        if (!exact) plan.estimated.push_back(i), plan.exact = false;
+        plan.sourceBytes += t.nbytes;
+        plan.payloadBytes += n;
+        bytes.push_back(n);
+        plan.tensors.push_back(std::move(rep));
+    }
+    const nlohmann::json header = headerFor(p, o);
+    std::error_code ec;
+    const auto vocab = fs::exists(p.dir / "tokenizer.json") ? fs::file_size(p.dir / "tokenizer.json", ec) : 0;
+    plan.shardOf = shardsOf(p, o);
+    for (const auto& out : detail::planOutputs(o.output, header, p.names.size(),
+                                               plan.shardOf.empty() ? std::vector<uint32_t>(p.names.size(), 0) : plan.shardOf)) {
+        std::vector<std::string> names;
+        std::vector<uint64_t> sizes;
+        for (size_t i : out.tensors) names.push_back(p.names[i]), sizes.push_back(bytes[i]);
+        const uint64_t sections[3] = {0, out.sections ? uint64_t(vocab) : 0, 0};
+        plan.outputs.push_back(out.path);
+        plan.outputBytes.push_back(plannedFileBytes(out.header, names, sizes, sections));
+        plan.fileBytes += plan.outputBytes.back();
+    }
+    return plan;
+}
+
+} // namespace
+
+ConvertPlan planConvert(const ConvertOptions& o) { return planFor(*prepare(o.modelDir), o); }
+
+std::vector<ConvertPlan> planConvert(const ConvertOptions& o, const std::vector<DType>& quants) {
+    const auto p = prepare(o.modelDir);
+    std::vector<ConvertPlan> out;
+    for (const DType q : quants) {
+        ConvertOptions each = o;
+        each.quant = q;
+        out.push_back(planFor(*p, each));
+    }
+    return out;
+}
+
+ConvertReport convertHf(const ConvertOptions& o, const Control& control) {
+    const auto prepared = prepare(o.modelDir);
+    const Prepared& p = *prepared;
+    const nlohmann::json header = headerFor(p, o);
+    WriterSections sections;
+    if (fs::exists(p.dir / "tokenizer.json")) sections.vocab = readFileBytes(p.dir / "tokenizer.json");
+
+    auto out = detail::openOutputs(o.output, header, p.names, shardsOf(p, o), std::move(sections), 0);
 
     std::vector<uint64_t> sizes;
-    for (const auto* t : src) sizes.push_back(t->nbytes);
-    ConvertReport report = detail::writeAll(out, names, sizes, [&](size_t i) {
-        const StTensor& t = *src[i];
-        const Requested r = requestedFor(names[i], o.quant, o.keep, tied);
-        Produced p = convertTensor(ck, t, r.dtype, o.encode);
-        if (p.report.reason.empty()) p.report.reason = r.reason;
-        p.report.name = names[i];
-        p.report.source = t.dtypeName;
-        p.report.sourceBytes = t.nbytes;
-        return p;
+    for (const auto* t : p.src) sizes.push_back(t->nbytes);
+    ConvertReport report = detail::writeAll(out, p.names, sizes, [&](size_t i) {
+        const StTensor& t = *p.src[i];
+        const Requested r = requestedFor(p.names[i], o.quant, o.keep, p.tied);
+        Produced produced = convertTensor(p.ck, t, r.dtype, o.encode);
+        if (produced.report.reason.empty()) produced.report.reason = r.reason;
+        produced.report.name = p.names[i];
+        produced.report.source = t.dtypeName;
+        produced.report.sourceBytes = t.nbytes;
+        return produced;
     }, "converting", control);
-    report.skipped = map.skipped;
+    report.skipped = p.skipped;
     return report;
 }
 
@@ -306,11 +415,21 @@ nlohmann::json unshardedHeader(const Model& m) {
 
 } // namespace
 
-ConvertReport requant(const RequantOptions& o, const Control& control) {
-    const Model m = Model::open(o.input);
+namespace {
+
+// The header requant writes: the input's, unsharded, with what was re-encoded in provenance.
+nlohmann::json requantHeader(const Model& m, const RequantOptions& o) {
     nlohmann::json header = unshardedHeader(m);
     if (!header.contains("provenance") || !header["provenance"].is_object()) header["provenance"] = nlohmann::json::object();
     header["provenance"]["requant"] = {{"quant", std::string(dtypeName(o.quant))}, {"only", o.only}};
+    return header;
+}
+
+} // namespace
+
+ConvertReport requant(const RequantOptions& o, const Control& control) {
+    const Model m = Model::open(o.input);
+    nlohmann::json header = requantHeader(m, o);
     const std::regex only(o.only.empty() ? std::string(".*") : o.only);
     return rewrite(m, o.output, header, {}, [&](const ModelTensor& t) {
         const std::string name(t.record.name);
@@ -324,6 +443,53 @@ ConvertReport requant(const RequantOptions& o, const Control& control) {
         p.report.sourceBytes = t.record.nbytes;
         return p;
     }, control);
+}
+
+ConvertPlan planRequant(const RequantOptions& o) {
+    const Model m = Model::open(o.input);
+    nlohmann::json header = requantHeader(m, o);
+    header["shard"] = nullptr; // as openOutputs writes a single file
+    const std::regex only(o.only.empty() ? std::string(".*") : o.only);
+    ConvertPlan plan;
+    std::vector<std::string> names;
+    std::vector<uint64_t> bytes;
+    for (const auto& t : m.tensors()) {
+        const std::string name(t.record.name);
+        TensorReport rep;
+        rep.name = name;
+        rep.source = std::string(dtypeName(t.record.dtype));
+        rep.shape = t.record.dims();
+        rep.sourceBytes = rep.bytes = t.record.nbytes;
+        rep.dtype = t.record.dtype;
+        rep.copied = true;
+        std::string rule;
+        // The same decisions requant() takes, without decoding anything.
+        const bool precise = isRecurrenceParameter(name) && o.quant != DType::F32;
+        if (std::regex_search(name, only) && !(precise && t.record.dtype == DType::F32)) {
+            const auto dims = t.record.dims();
+            uint64_t count = 1;
+            for (auto d : dims) count *= d;
+            const TensorShape s = shapeOf(dims, count);
+            const DTypeChoice c = chooseDType(precise ? DType::F32 : o.quant, uint32_t(dims.size()), s);
+            const auto [n, exact] = plannedBytes(c.dtype, s, o.encode);
+            rep.dtype = c.dtype, rep.bytes = n, rep.copied = false, rep.reason = c.reason;
+            if (precise) rule = kRecurrenceReason;
+            if (!exact) plan.estimated.push_back(plan.tensors.size()), plan.exact = false;
+        }
+        plan.sourceBytes += rep.sourceBytes;
+        plan.payloadBytes += rep.bytes;
+        names.push_back(name), bytes.push_back(rep.bytes);
+        plan.rules.push_back(rule);
+        plan.tensors.push_back(std::move(rep));
+    }
+    const auto& f = m.primary();
+    const uint64_t sections[3] = {f.envelope().masks.present() ? f.envelope().masks.len : 0,
+                                  f.envelope().vocab.present() ? f.envelope().vocab.len : 0,
+                                  f.envelope().index.present() ? f.envelope().index.len : 0};
+    plan.outputs = {o.output};
+    plan.outputBytes = {plannedFileBytes(header, names, bytes, sections)};
+    plan.fileBytes = plan.outputBytes.front();
+    return plan;
 }
 
 ConvertReport compact(const std::string& input, const std::string& output, const Control& control) {

@@ -117,38 +117,49 @@ std::string shardBase(const std::string& output) {
     return output;
 }
 
-Outputs openOutputs(const std::string& output, const nlohmann::json& header, const std::vector<std::string>& names,
-                    const std::vector<uint32_t>& shardOf, WriterSections sections, uint32_t extraFeatures) {
-    Outputs o;
+std::vector<OutputPlan> planOutputs(const std::string& output, const nlohmann::json& header, size_t tensorCount,
+                                    const std::vector<uint32_t>& shardOf) {
     uint32_t count = 1;
     for (auto s : shardOf) count = std::max(count, s + 1);
-    o.shardOf = shardOf.empty() ? std::vector<uint32_t>(names.size(), 0) : shardOf;
+    std::vector<OutputPlan> plans;
     if (count == 1) {
-        nlohmann::json h = header;
-        h["shard"] = nullptr;
-        o.paths.push_back(output);
-        o.writers.push_back(std::make_unique<Writer>(output, h, names, std::move(sections), extraFeatures));
-        return o;
+        OutputPlan p{output, header, {}, true};
+        p.header["shard"] = nullptr;
+        for (size_t i = 0; i < tensorCount; ++i) p.tensors.push_back(i);
+        plans.push_back(std::move(p));
+        return plans;
     }
     ShardName sn{shardBase(output), 1, count};
     for (uint32_t s = 0; s < count; ++s) {
-        std::vector<std::string> mine;
-        for (size_t i = 0; i < names.size(); ++i)
-            if (o.shardOf[i] == s) mine.push_back(names[i]);
-        nlohmann::json h = header;
+        OutputPlan p{sn.pathFor(s + 1), header, {}, s == 0};
+        for (size_t i = 0; i < tensorCount; ++i)
+            if (shardOf[i] == s) p.tensors.push_back(i);
         // "set" reserved at its final width (16 hex digits), stamped in commitAll.
-        h["shard"] = {{"no", s + 1}, {"count", count}, {"set", std::string(16, '0')}};
-        WriterSections sec;
-        if (s == 0) {
-            sec = sections;
-        } else {
-            h["tokenizer_config"] = nullptr;
-            h.erase("generation_config"); // chat behaviour lives in shard 1, as §6.1's bundle
-            if (h.contains("skills")) h["skills"] = nlohmann::json::array();
+        p.header["shard"] = {{"no", s + 1}, {"count", count}, {"set", std::string(16, '0')}};
+        if (s > 0) {
+            p.header["tokenizer_config"] = nullptr;
+            p.header.erase("generation_config"); // chat behaviour lives in shard 1, as §6.1's bundle
+            if (p.header.contains("skills")) p.header["skills"] = nlohmann::json::array();
         }
-        o.paths.push_back(sn.pathFor(s + 1));
-        o.writers.push_back(std::make_unique<Writer>(o.paths.back(), h, mine, std::move(sec), s == 0 ? extraFeatures : 0));
-        o.headers.push_back(std::move(h));
+        plans.push_back(std::move(p));
+    }
+    return plans;
+}
+
+Outputs openOutputs(const std::string& output, const nlohmann::json& header, const std::vector<std::string>& names,
+                    const std::vector<uint32_t>& shardOf, WriterSections sections, uint32_t extraFeatures) {
+    Outputs o;
+    o.shardOf = shardOf.empty() ? std::vector<uint32_t>(names.size(), 0) : shardOf;
+    auto plans = planOutputs(output, header, names.size(), o.shardOf);
+    for (auto& p : plans) {
+        std::vector<std::string> mine;
+        for (size_t i : p.tensors) mine.push_back(names[i]);
+        o.paths.push_back(p.path);
+        // A single file keeps no "set" to stamp; a shard set's headers are kept for commitAll.
+        if (plans.size() > 1) o.headers.push_back(p.header);
+        o.writers.push_back(std::make_unique<Writer>(p.path, std::move(p.header), std::move(mine),
+                                                     p.sections ? std::move(sections) : WriterSections{},
+                                                     p.sections ? extraFeatures : 0));
     }
     return o;
 }

@@ -45,6 +45,19 @@ private:
     void stampSetIdentity();
 };
 
+// One output file of a write: its path, its header as written (before the
+// Writer adds section hashes), the indices of its tensors, and whether it
+// carries the sections (shard 1, or the single file). What openOutputs opens
+// and what a plan sizes (convert.h planConvert) are the same list.
+struct OutputPlan {
+    std::string path;
+    nlohmann::json header;
+    std::vector<size_t> tensors;
+    bool sections = true;
+};
+std::vector<OutputPlan> planOutputs(const std::string& output, const nlohmann::json& header, size_t tensorCount,
+                                    const std::vector<uint32_t>& shardOf);
+
 // Builds the per-shard headers and writers (§10: masks/vocab/index,
 // tokenizer_config and skills only in shard 1). shardOf empty or all zero:
 // a single file at `output`.

@@ -22,6 +22,10 @@ namespace {
 
 uint64_t alignUp(uint64_t v, uint64_t a) { return (v + a - 1) / a * a; }
 
+// The front of the file: envelope, header, directory, then the blob on a page.
+uint64_t directoryLength(size_t count, uint64_t namePool) { return kDirHeaderSize + count * kDirRecordSize + namePool; }
+uint64_t dataOffset(uint64_t headerLen, uint64_t dirLen) { return alignUp(kEnvelopeSize + headerLen + dirLen, kDataAlign); }
+
 void putU32(uint8_t* p, uint32_t v) { std::memcpy(p, &v, 4); }
 
 std::string ioError(const std::string& path, const char* what) { return path + ": " + what + ": " + std::strerror(errno); }
@@ -109,8 +113,8 @@ Writer::Writer(std::string target, nlohmann::json header, std::vector<std::strin
         if (n.empty() || n.size() > 0xFFFF) throw Error(ErrorKind::Parse, "writer: tensor name length " + std::to_string(n.size()));
         pool += n.size();
     }
-    dirLen_ = kDirHeaderSize + names_.size() * kDirRecordSize + pool;
-    dataOff_ = alignUp(kEnvelopeSize + headerText_.size() + dirLen_, kDataAlign);
+    dirLen_ = directoryLength(names_.size(), pool);
+    dataOff_ = dataOffset(headerText_.size(), dirLen_);
     pos_ = dataOff_;
     fd_ = makeTemp(target_, temp_);
 }
@@ -239,6 +243,22 @@ void Writer::commit() {
     renameOver();
     detail::crashPoint("renamed");
     finish();
+}
+
+uint64_t plannedFileBytes(const nlohmann::json& header, const std::vector<std::string>& names,
+                          const std::vector<uint64_t>& tensorBytes, const uint64_t (&sectionBytes)[3]) {
+    // The header as the constructor completes it: a hash (16 hex digits) per present section.
+    nlohmann::json h = header, sh = nlohmann::json::object();
+    const char* keys[] = {"masks", "vocab", "index"};
+    for (int s = 0; s < 3; ++s)
+        if (sectionBytes[s]) sh[keys[s]] = hex64(0);
+    h["section_hashes"] = sh;
+    uint64_t pool = 0;
+    for (const auto& n : names) pool += n.size();
+    uint64_t pos = dataOffset(h.dump().size(), directoryLength(names.size(), pool));
+    for (const uint64_t b : tensorBytes) pos = alignUp(pos, kTensorAlign) + b; // as write()
+    for (const uint64_t b : sectionBytes) pos += b;                            // as prepare(), unpadded
+    return pos;
 }
 
 std::vector<uint8_t> buildMasksSection(nlohmann::json meta, const std::vector<std::vector<uint8_t>>& blobs) {

@@ -49,6 +49,8 @@ shot compare "compare:$tmp/requantized.cmf" "$demo"
 # expert routing of the MoE test model (its statistics run on a sample text).
 shot tasks tasks "$demo"
 shot quant quant "$demo"
+# The import dialog and its preview on the demo model's Hugging Face folder.
+shot import import "$demo"
 "$build/app/cli/cmf" convert --model tests/data/models/tiny-moe --quant q8 --output "$tmp/tiny-moe.cmf" > /dev/null
 shot routing routing "$tmp/tiny-moe.cmf"
 shot overview-moe overview "$tmp/tiny-moe.cmf"

@@ -124,6 +124,8 @@ ModelOutcome run(const ModelOperation& op, const cmf::Control& control) {
         const auto q = cmf::quantFromName(s(op.other));
         if (!q) throw cmf::Error(cmf::ErrorKind::Parse, "unknown quant '" + s(op.other) + "'");
         r.quant = *q;
+        // The dialog's mean bits; other callers leave number at its default, which is no budget.
+        if ((r.quant == cmf::DType::VBitRo || r.quant == cmf::DType::VBit) && op.number >= 3 && op.number <= 8) r.encode.meanBits = op.number;
         cmf::requant(r, control);
         out.summary = ModelJobs::tr("requantized to %1 → %2").arg(op.other, file);
         break;

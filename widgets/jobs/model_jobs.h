@@ -22,7 +22,7 @@ struct ModelOperation {
     QStringList files;  // corpus / prompt files
     QString heldout;    // held-out text
     QString extraFile;  // backbone prompts (add skill)
-    double number = 0.5; // keep fraction / cover
+    double number = 0.5; // keep fraction / cover / vbit mean bits (requant)
     bool force = false;  // apply onto a different base
 };
 

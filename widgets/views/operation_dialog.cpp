@@ -1,6 +1,7 @@
 #include "views/operation_dialog.h"
 
 #include "util/output_path.h"
+#include "views/quant_picker.h"
 
 #include <QDialogButtonBox>
 #include <QDir>
@@ -12,6 +13,9 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <regex>
 
 using namespace Qt::StringLiterals;
 
@@ -88,7 +92,8 @@ OperationDialog::OperationDialog(ModelOperation::Kind kind, const QString& input
     case K::RouteStats: add(u"files"_s, tr("Text files (;-separated)"), {}, u"files"_s); break;
     case K::Compact: break;
     case K::Requant:
-        add(u"other"_s, tr("Quant (q8, q4t, q4tp, vbit, …)"), u"q8"_s);
+        // The import dialog's drop-down: every quant with its explanation, and vbit's mean bits.
+        quant_ = new QuantPicker(form_, this);
         add(u"name"_s, tr("Only tensors matching (regex)"), {});
         break;
     }
@@ -102,6 +107,18 @@ OperationDialog::OperationDialog(ModelOperation::Kind kind, const QString& input
     form_->addRow(QString(), resolved_);
     connect(fields_[u"output"_s], &QLineEdit::textChanged, this, &OperationDialog::showResolved);
     showResolved();
+    if (quant_) {
+        // Each quant's size for this file, computed off the GUI thread, again when --only or the budget changes.
+        sizes_ = new QFutureWatcher<QuantSizes>(this);
+        connect(sizes_, &QFutureWatcherBase::finished, this, [this] { quant_->setSizes(sizes_->result().bytes, sizes_->result().exact); });
+        auto refresh = [this] {
+            if (sizes_->isRunning()) sizes_->cancel(); // its result is replaced by the next one
+            sizes_->setFuture(QtConcurrent::run(requantSizes, input_, fields_[u"name"_s]->text().trimmed(), quant_->meanBits()));
+        };
+        connect(fields_[u"name"_s], &QLineEdit::textChanged, this, refresh);
+        connect(quant_, &QuantPicker::changed, this, refresh);
+        refresh();
+    }
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     buttons->button(QDialogButtonBox::Ok)->setText(tr("Start"));
     auto* note = new QLabel(this);
@@ -161,6 +178,7 @@ ModelOperation OperationDialog::operation() const {
     op.extraFile = text(u"extra"_s);
     for (const auto& f : text(u"files"_s).split(u';', Qt::SkipEmptyParts)) op.files << f.trimmed();
     if (fields_.contains(u"number"_s)) op.number = text(u"number"_s).toDouble();
+    if (quant_) op.other = quant_->quant(), op.number = quant_->meanBits();
     return op;
 }
 
@@ -178,6 +196,13 @@ QString OperationDialog::problem() const {
     for (const auto& f : op.files)
         if (!QFileInfo::exists(f)) return tr("No such file: %1").arg(f);
     if (fields_.contains(u"number"_s) && !(op.number > 0 && op.number <= 1)) return tr("The fraction must be in (0, 1].");
+    if (kind_ == K::Requant && !op.name.isEmpty()) {
+        try {
+            std::regex check(op.name.toStdString()); // the dialect requant reads
+        } catch (const std::regex_error& e) {
+            return tr("“%1” is not a valid regular expression (%2).").arg(op.name, QString::fromUtf8(e.what()));
+        }
+    }
     return {};
 }
 

@@ -5,8 +5,10 @@
 // output is resolved as util/output_path.h says (a bare name lands beside the
 // input, with .cmf or .json added) and the full path is shown under the field.
 #include "jobs/model_jobs.h"
+#include "jobs/quant_sizes.h"
 
 #include <QDialog>
+#include <QFutureWatcher>
 #include <QMap>
 
 class QFormLayout;
@@ -15,6 +17,8 @@ class QLineEdit;
 
 namespace cmfw {
 
+class QuantPicker;
+
 class OperationDialog : public QDialog {
     Q_OBJECT
 public:
@@ -22,6 +26,8 @@ public:
 
     // The fields by key ("output", "name", "files", "other", "heldout", "extra", "number").
     QLineEdit* field(const QString& key) const { return fields_.value(key, nullptr); }
+    // Requantize: the quantization drop-down (with vbit's mean bits); null for other kinds.
+    QuantPicker* quantPicker() const { return quant_; }
     // The operation as filled in, its output resolved; "files" holds paths separated by ';'.
     ModelOperation operation() const;
     // The output as it will be written: absolute, with its extension.
@@ -40,6 +46,8 @@ private:
     QLabel* resolved_ = nullptr;
     QFormLayout* form_ = nullptr;
     QMap<QString, QLineEdit*> fields_;
+    QuantPicker* quant_ = nullptr; // requantize: the quantization drop-down
+    QFutureWatcher<QuantSizes>* sizes_ = nullptr; // its sizes, being computed
 };
 
 } // namespace cmfw

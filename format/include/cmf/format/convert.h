@@ -60,6 +60,32 @@ struct ConvertOptions {
 // fallbacks. TensorReport::reason says why a tensor's dtype differs.
 ConvertReport convertHf(const ConvertOptions& options, const Control& control = {});
 
+// What convertHf(options) will write, without encoding anything: the same
+// mapping, checks, header and per-tensor dtype rules (TensorReport::reason
+// as the conversion reports it; relRms stays 0). Tensor bytes, and so the
+// file sizes, are exact except for vbit/vbit_ro tensors (listed in
+// `estimated`), whose row widths depend on the values: there the plan is an
+// upper bound. Reads the folder's metadata only (config, safetensors
+// headers, tokenizer); throws what convertHf would throw before writing.
+struct ConvertPlan {
+    std::vector<TensorReport> tensors;
+    std::vector<std::string> skipped;
+    std::vector<size_t> estimated;      // indices into tensors whose bytes are an upper bound
+    // Per tensor, the rule that asked for a dtype other than the quant (a
+    // --keep pattern, a router at f16, an untied lm_head at q8_row under the
+    // q4 family), else empty; TensorReport::reason is then §3.2's fallback.
+    std::vector<std::string> rules;
+    std::vector<uint32_t> shardOf;      // per tensor, when sharded; empty for one file
+    std::vector<std::string> outputs;   // the files convertHf would write
+    std::vector<uint64_t> outputBytes;  // their sizes
+    uint64_t sourceBytes = 0, payloadBytes = 0, fileBytes = 0;
+    bool exact = true;                  // estimated is empty
+};
+ConvertPlan planConvert(const ConvertOptions& options);
+// The plan for each quant in turn, everything else as in options; the
+// folder is read once (the sizes a quant picker quotes).
+std::vector<ConvertPlan> planConvert(const ConvertOptions& options, const std::vector<DType>& quants);
+
 struct RequantOptions {
     std::string input, output;
     DType quant = DType::Q8Row;
@@ -72,6 +98,10 @@ struct RequantOptions {
 // (copied when f32 already, else re-encoded at f32 with the reason), as
 // convertHf keeps them at every quant.
 ConvertReport requant(const RequantOptions& options, const Control& control = {});
+
+// What requant(options) will write, as planConvert for convert: each tensor's
+// dtype and bytes (copied ones as they are), the file's size; no decoding.
+ConvertPlan planRequant(const RequantOptions& options);
 
 // Rewrites a file that has grown by appends: same header, tensors and
 // sections, without dead section tails.

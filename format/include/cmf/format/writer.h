@@ -99,6 +99,14 @@ private:
     bool prepared_ = false;
 };
 
+// The size of the file a Writer made with these arguments leaves once each
+// names[i] was written with tensorBytes[i] bytes (the layout above; the
+// header gets the section hashes the Writer adds). sectionBytes: the masks,
+// vocab and index sections' sizes, 0 for an absent one. What a converter's
+// plan quotes before it encodes anything (convert.h planConvert).
+uint64_t plannedFileBytes(const nlohmann::json& header, const std::vector<std::string>& names,
+                          const std::vector<uint64_t>& tensorBytes, const uint64_t (&sectionBytes)[3]);
+
 // A masks section (§5) from its meta JSON and one blob per meta["masks"][i]:
 // fills blob_off/blob_len, aligns each blob to 8, pads with zeros.
 std::vector<uint8_t> buildMasksSection(nlohmann::json meta, const std::vector<std::vector<uint8_t>>& blobs);
