@@ -1,5 +1,5 @@
 #pragma once
-// The models of tests/data/models (the demo model for tiny-chat) converted
+// The models of tests/data/models converted
 // once per test process and quant, for tests that run the engine on them,
 // and the walk along a float64 reference those tests share.
 #include "test_support.h"
@@ -19,7 +19,7 @@
 namespace cmftest {
 
 inline std::string modelDir(const std::string& name) {
-    return name == "tiny-chat" ? dataPath("../../resources/demo-model") : dataPath("models/" + name);
+    return dataPath("models/" + name);
 }
 
 inline std::string converted(const std::string& model, const std::string& quant) {
