@@ -18,8 +18,11 @@
 
 namespace cmftest {
 
+// "demo-model" is the bundled demo (resources/demo-model, with its own
+// reference.json made as the shared models' are); every other name is a
+// folder of tests/data/models.
 inline std::string modelDir(const std::string& name) {
-    return dataPath("models/" + name);
+    return name == "demo-model" ? dataPath("../../resources/demo-model") : dataPath("models/" + name);
 }
 
 inline std::string converted(const std::string& model, const std::string& quant) {
