@@ -1,4 +1,4 @@
-// `cmf diff` end to end: the demo model against a copy with a few tensors
+// `cmf diff` end to end: tiny-chat against a copy with a few tensors
 // requantized (exactly those changed, with NMSE > 0), against itself
 // (identical, exit 0), files with different tensor sets, --no-values, the
 // readable table and the errors (exit 2).
@@ -30,7 +30,7 @@ const char* kOnly = "^model\\.layers\\.1\\.self_attn\\.[qk]_proj\\.weight$";
 QString demoQ8() {
     const QString out = tmp("demo-q8.cmf");
     if (!QFile::exists(out)) {
-        const Run r = runCmf({s("convert"), s("--model"), q(cmftest::dataPath("../../resources/demo-model")), s("--quant"), s("q8"),
+        const Run r = runCmf({s("convert"), s("--model"), q(cmftest::dataPath("models/tiny-chat")), s("--quant"), s("q8"),
                               s("--output"), out, s("--summary")});
         if (r.code != 0) throw std::runtime_error("convert failed: " + r.err);
     }

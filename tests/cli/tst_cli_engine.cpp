@@ -1,4 +1,4 @@
-// `cmf run|chat|ppl|tokenize|template` end to end on the demo model converted
+// `cmf run|chat|ppl|tokenize|template` end to end on tiny-chat converted
 // at f32, against the reference continuations and perplexity of
 // tests/data/models/tiny-chat/reference.json.
 #include "cli_support.h"
@@ -45,7 +45,7 @@ class TestCliEngine : public QObject {
 private Q_SLOTS:
     void initTestCase() {
         model_ = s(cmftest::tempDir() + "/demo-f32.cmf");
-        const Run r = runCmf({"convert", "--model", s(cmftest::dataPath("../../resources/demo-model")), "--quant", "f32", "--output",
+        const Run r = runCmf({"convert", "--model", s(cmftest::dataPath("models/tiny-chat")), "--quant", "f32", "--output",
                               model_, "--summary"});
         QVERIFY2(r.code == 0, r.err.c_str());
     }
@@ -120,7 +120,7 @@ private Q_SLOTS:
         QVERIFY(r.out.find("(conversation cleared)") != std::string::npos);
     }
     void samplingStartsFromTheFilesGenerationDefaults() {
-        // The demo's generation_config.json: do_sample true, temperature 0.6, top_k 20, top_p 0.95.
+        // tiny-chat's generation_config.json: do_sample true, temperature 0.6, top_k 20, top_p 0.95.
         const auto& p = prompt("chat_arithmetic");
         const QStringList base{"run", model_, "--prompt-ids", ids(p["prompt_ids"]), "--n", "24", "--no-stop", "--json"};
         // cmf run is greedy unless asked: the reference's greedy ids, and says so.
@@ -164,7 +164,7 @@ private Q_SLOTS:
         QVERIFY(j["pp_tok_s"].get<double>() > 0 && j["tg_tok_s"].get<double>() > 0);
         JCOMPARE(j["threads"], 1);
         QVERIFY(j["rss_mb"].get<double>() > 1);
-        // f32 demo: every weight but the embedding table is read per token.
+        // f32 tiny-chat: every weight but the embedding table is read per token.
         const double fileBytes = double(QFileInfo(model_).size());
         QVERIFY(j["decode_bytes_per_token"].get<double>() > 0.5 * fileBytes && j["decode_bytes_per_token"].get<double>() < fileBytes);
         QCOMPARE(runCmf({"bench", model_, "--reps", "0"}).code, 2);

@@ -51,7 +51,7 @@ std::string join(const std::vector<std::string>& docs, size_t from, size_t to) {
 
 std::string convert(const std::string& model, const std::string& quant, const std::string& out) {
     cmf::ConvertOptions o;
-    o.modelDir = model == "tiny-chat" ? cmftest::dataPath("../../resources/demo-model") : cmftest::dataPath("models/" + model);
+    o.modelDir = cmftest::dataPath("models/" + model);
     o.output = out;
     o.quant = *cmf::quantFromName(quant);
     cmf::convertHf(o, {});

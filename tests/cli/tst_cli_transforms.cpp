@@ -33,7 +33,7 @@ QString convertOnce(const std::string& dir, const char* quant, const char* name)
     return out;
 }
 
-QString demoQ8() { return convertOnce(cmftest::dataPath("../../resources/demo-model"), "q8", "demo-q8.cmf"); }
+QString demoQ8() { return convertOnce(cmftest::dataPath("models/tiny-chat"), "q8", "demo-q8.cmf"); }
 QString moeQ8() { return convertOnce(cmftest::dataPath("models/tiny-moe"), "q8", "moe-q8.cmf"); }
 
 QString writeStats(const char* name, const json& j) {

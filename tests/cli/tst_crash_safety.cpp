@@ -220,7 +220,7 @@ void reset(const Scenario& s) {
     else spit(s.target, s.oldBytes);
 }
 
-// The demo model (tiny-chat, Hugging Face layout) and what the verbs need.
+// tiny-chat (Hugging Face layout, tests/data/models) and what the verbs need.
 struct Fixture {
     std::string dir, hf, donor, base, spec, skill, prompts, quality;
 };
@@ -242,7 +242,7 @@ const Fixture& fixture() {
         Fixture x;
         x.dir = cmftest::tempDir() + "/crash";
         fs::create_directories(x.dir);
-        x.hf = cmftest::dataPath("../../resources/demo-model");
+        x.hf = cmftest::dataPath("models/tiny-chat");
         x.donor = cmftest::dataPath("models/tiny-chat-code");
         x.base = x.dir + "/base.cmf";
         auto must = [](const QStringList& args) {

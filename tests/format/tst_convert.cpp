@@ -27,7 +27,7 @@ using nlohmann::json;
 namespace {
 
 std::string modelDir(const std::string& name) {
-    return name == "tiny-chat" ? cmftest::dataPath("../../resources/demo-model") : cmftest::dataPath("models/" + name);
+    return cmftest::dataPath("models/" + name);
 }
 
 double rel(const std::vector<float>& a, const std::vector<float>& b) {
@@ -268,7 +268,7 @@ private Q_SLOTS:
         QCOMPARE(f->findTensor("model.layers.0.mlp.up_proj.weight")->dtype, cmf::DType::Q4Block);
     }
     void shardedSafetensorsSource() {
-        // Split the demo checkpoint in two files with an index, as large HF
+        // Split the tiny-chat checkpoint in two files with an index, as large HF
         // checkpoints ship; the conversion must not change a byte.
         const std::string src = modelDir("tiny-chat"), dir = cmftest::tempDir() + "/split-source";
         fs::remove_all(dir);

@@ -1,4 +1,4 @@
-// Defragmentation (§11) on the demo model converted at f32 and q4t and on the
+// Defragmentation (§11) on tiny-chat (tests/data/models) converted at f32 and q4t and on the
 // kit's masked file: per-layer shapes, the §11 invariants, provenance, no
 // masks or index left, verify clean, and the kept neurons' values equal the
 // source's dequantized values — exactly at f32, within the quant bound
@@ -29,7 +29,7 @@ std::string converted(const std::string& quant) {
     const std::string out = tmp("demo-" + quant + ".cmf");
     if (!fs::exists(out)) {
         cmf::ConvertOptions o;
-        o.modelDir = cmftest::dataPath("../../resources/demo-model");
+        o.modelDir = cmftest::dataPath("models/tiny-chat");
         o.output = out;
         o.quant = *cmf::quantFromName(quant);
         cmf::convertHf(o, {});

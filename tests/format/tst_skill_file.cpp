@@ -31,11 +31,11 @@ namespace {
 
 std::string tmp(const std::string& name) { return cmftest::tempDir() + "/" + name; }
 
-// The demo model (tiny-chat) converted once at q8.
+// tiny-chat (tests/data/models/tiny-chat) converted once at q8.
 const std::string& base() {
     static const std::string out = [] {
         cmf::ConvertOptions o;
-        o.modelDir = cmftest::dataPath("../../resources/demo-model");
+        o.modelDir = cmftest::dataPath("models/tiny-chat");
         o.output = tmp("base-q8.cmf");
         o.quant = cmf::DType::Q8Row;
         cmf::convertHf(o, {});

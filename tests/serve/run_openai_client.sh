@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # tst_serve_openai_client: the official OpenAI JavaScript client against
-# `cmf serve` (openai_client.mjs), on tiny-chat (the demo model) and
+# `cmf serve` (openai_client.mjs), on tiny-chat and
 # tiny-moe. Exit 77 (skipped) only where node is missing or the `openai`
 # package is not in the cache and cannot be installed.
 #   run_openai_client.sh CMF_BIN TINY_CHAT_DIR TINY_MOE_DIR INSTALL_SCRIPT
