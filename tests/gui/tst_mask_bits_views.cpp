@@ -19,6 +19,7 @@
 #include "views/file_page.h"
 #include "views/mask_bitmap_panel.h"
 #include "views/masks_view.h"
+#include "window_fixture.h"
 #include "views/quality_contract_view.h"
 #include "views/row_widths_panel.h"
 #include "views/scale_profiles_panel.h"
@@ -104,6 +105,7 @@ private Q_SLOTS:
     void pngExportHasTheWidgetSize();
     void heatmapZoomHoverAndLabels();
     void navigationAndScreenshotNames();
+    void masksViewShrinks();
 
 private:
     std::shared_ptr<const CmfDocument> doc_;
@@ -598,6 +600,33 @@ void TstMaskBitsViews::navigationAndScreenshotNames() {
     QVERIFY(bits->modelGrid()->rows() > 0);
     QVERIFY(page->showView(FilePage::View::Masks));
     QVERIFY(page->view<MasksView>(FilePage::View::Masks)->bitmaps()->ffnA()->isVisible());
+}
+
+// Issue 24: the Masks page fits a small window (it could not shrink below 1056 × 734).
+void TstMaskBitsViews::masksViewShrinks() {
+    MasksView view(doc_);
+    view.show();
+    const QSize min = view.minimumSizeHint().expandedTo(view.minimumSize());
+    QVERIFY2(min.width() <= 800 && min.height() <= 500, qPrintable(u"%1 × %2"_s.arg(min.width()).arg(min.height())));
+    // In the window, on its page, with the docks.
+    std::unique_ptr<QTemporaryDir> dir;
+    std::unique_ptr<AppSettings> settings;
+    std::unique_ptr<MainWindow> w;
+    cmftest::openWindow(dir, settings, w);
+    for (const char* file : {"conformance/valid/tiny-s42-skills-Q4_BLOCK.cmf"}) {
+        FilePage* page = w->openFile(QString::fromStdString(cmftest::dataPath(file)));
+        QVERIFY(page->showView(FilePage::View::Masks));
+        QTest::qWait(20);
+        const QSize wm = w->minimumSizeHint().expandedTo(w->minimumSize());
+        // Measured 912 × 720 (the bottom Verify panel's width, the page's 443 px and the docks); the issue saw 1056 × 734.
+        QVERIFY2(wm.width() < 1056 && wm.height() < 734, qPrintable(u"window %1 × %2"_s.arg(wm.width()).arg(wm.height())));
+    }
+    FilePage* demo = w->openFile(QStringLiteral(CMF_DEMO_MODEL));
+    QVERIFY(demo->showView(FilePage::View::Masks));
+    QTest::qWait(20);
+    const QSize wm = w->minimumSizeHint().expandedTo(w->minimumSize());
+    QVERIFY2(wm.width() < 1056 && wm.height() < 734, qPrintable(u"window %1 × %2"_s.arg(wm.width()).arg(wm.height())));
+    cmftest::closeWindow(settings, w);
 }
 
 QTEST_MAIN(TstMaskBitsViews)
