@@ -8,7 +8,7 @@ held-out words, fortunes and arithmetic questions (heldout_chat.txt) are known
 and kept out of this training set: the held-out perplexity and the held-out
 shares are then measured on text the demo never saw.
 
-Usage: build_demo_corpus.py WORK_DIR [--n-words 400] [--def-reps 60] [--arith-reps 2]
+Usage: build_demo_corpus.py WORK_DIR --heldout-chat tests/data/models/heldout_chat.txt [--n-words 400] [--def-reps 60] [--arith-reps 2]
 Writes WORK_DIR/chat_train.jsonl, WORK_DIR/demo_items.json (training and
 held-out question/answer items, for measuring) and WORK_DIR/demo_corpus_stats.json.
 """
@@ -69,6 +69,7 @@ def main():
     ap.add_argument("--fortune-reps", type=int, default=3)
     ap.add_argument("--arith-frac", type=float, default=1.0, help="share of the arithmetic pairs used")
     ap.add_argument("--seed", type=int, default=4321)
+    ap.add_argument("--heldout-chat", required=True, help="heldout_chat.txt (the repository's copy: tests/data/models)")
     args = ap.parse_args()
     s = shared_items()
     held_words = {d[0] for d in s["held_def"]}
@@ -116,7 +117,7 @@ def main():
         i += k
         convs.append(msgs)
     docs = [bc.render_chat(c) for c in convs]
-    held_text = open("/work/shared/models/heldout_chat.txt", encoding="utf-8").read()
+    held_text = open(args.heldout_chat, encoding="utf-8").read()
     for w in train_words:   # nothing trained is in the held-out chat as a question
         assert f" {w} mean" not in held_text or w not in held_words
     with open(os.path.join(args.work_dir, "chat_train.jsonl"), "w", encoding="utf-8") as f:

@@ -11,7 +11,7 @@
 set -euo pipefail
 SRC="$(cd "$1" && pwd)"; WORK="$2"; HERE="$(cd "$(dirname "$0")" && pwd)"
 TOK="$HERE/../demo-model"                      # tokenizer.json / tokenizer_config.json (identical to tiny-chat's)
-HELD="$(dirname "$SRC")"                       # shared/models: heldout_{chat,prose,code}.txt
+HELD="$(cd "$HERE/../../tests/data/models" && pwd)"  # the repository's copies of heldout_{chat,prose,code}.txt
 mkdir -p "$WORK" && cd "$WORK"
 cp "$SRC"/*.py "$SRC"/tok.js "$HERE"/*.py .
 export LD_LIBRARY_PATH=/usr/lib/x86_64-linux-gnu/openblas-openmp OMP_WAIT_POLICY=PASSIVE PYTHONDONTWRITEBYTECODE=1
@@ -24,8 +24,8 @@ PY=/usr/bin/python3
 # for the last 7 minutes.
 $PY build_corpus.py shared_corpus heldout_check
 mkdir -p work work2 out
-$PY build_demo_corpus.py work
-$PY build_demo_corpus.py work2 --def-reps 30 --arith-reps 1 --arith-frac 0.25 --fortune-reps 1 --seed 999
+$PY build_demo_corpus.py work --heldout-chat "$HELD/heldout_chat.txt"
+$PY build_demo_corpus.py work2 --heldout-chat "$HELD/heldout_chat.txt" --def-reps 30 --arith-reps 1 --arith-frac 0.25 --fortune-reps 1 --seed 999
 cp shared_corpus/prose_train.jsonl shared_corpus/code_train.jsonl work/
 for d in chat prose code; do node tok.js encode-docs "$TOK" work/${d}_train.jsonl work/${d}_train.bin; done
 node tok.js encode-docs "$TOK" work2/chat_train.jsonl work2/chat_train.bin
