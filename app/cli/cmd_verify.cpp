@@ -44,7 +44,7 @@ int run(const Options& o) {
         const auto f = cmf::CmfFile::open(o.path);
         TerminalProgress bar(o.json ? "" : "verify");
         const cmf::Control control{o.json ? cmf::ProgressFn{} : bar.callback(), interruptFlag()};
-        const auto report = o.set ? cmf::verifySet(o.path, control, {.strict = o.strict}) : cmf::verify(*f, control, {.strict = o.strict});
+        const auto report = o.set ? cmf::verifySet(*f, control, {.strict = o.strict}) : cmf::verify(*f, control, {.strict = o.strict});
         const auto sig = cmf::sig::checkSignature(
             o.path, o.pubkey.empty() ? std::nullopt : std::optional<std::string>(o.pubkey), control);
         bar.finish();

@@ -190,20 +190,22 @@ VerifyReport verify(const CmfFile& f, const Control& control, const VerifyOption
     return report;
 }
 
-VerifyReport verifySet(const std::string& anyMember, const Control& control, const VerifyOptions& options) {
-    const auto member = CmfFile::open(anyMember);
-    if (!member->shard()) return verify(*member, control, options);
+VerifyReport verifySet(const CmfFile& member, const Control& control, const VerifyOptions& options) {
+    if (!member.shard()) return verify(member, control, options);
     VerifyReport out;
-    std::vector<std::shared_ptr<const CmfFile>> files;
+    // The siblings, opened by the set's rules; on failure the member alone.
+    std::vector<std::shared_ptr<const CmfFile>> set;
     try {
-        files = Model::open(anyMember).files();
+        set = Model::open(member.path()).files();
     } catch (const Error& e) {
-        out.problems.push_back({"shard_set", std::filesystem::path(anyMember).filename().string(), e.what()});
-        files = {member};
+        out.problems.push_back({"shard_set", std::filesystem::path(member.path()).filename().string(), e.what()});
     }
+    std::vector<const CmfFile*> files;
+    for (const auto& f : set) files.push_back(f.get());
+    if (files.empty()) files.push_back(&member);
     uint64_t grand = 0, base = 0;
-    for (const auto& f : files) grand += std::max<uint64_t>(1, f->envelope().data.len);
-    for (const auto& f : files) {
+    for (const auto* f : files) grand += std::max<uint64_t>(1, f->envelope().data.len);
+    for (const auto* f : files) {
         const uint64_t span = std::max<uint64_t>(1, f->envelope().data.len);
         Control sub{control.progress ? ProgressFn([&control, base, span, grand](uint64_t done, uint64_t total, std::string_view phase) {
                                            control.report(base + (total ? done * span / total : 0), grand, phase);

@@ -193,7 +193,7 @@ private Q_SLOTS:
         uint64_t tensors = 0;
         for (const auto& p : outputs) tensors += cmf::CmfFile::open(p)->directory().count();
         // From the second shard: every shard is hashed.
-        const auto ok = cmf::verifySet(outputs[1]);
+        const auto ok = cmf::verifySet(*cmf::CmfFile::open(outputs[1]));
         QVERIFY(ok.ok());
         QCOMPARE(ok.tensorsChecked, tensors);
         QVERIFY(ok.tensorsChecked > cmf::verify(*cmf::CmfFile::open(outputs[1])).tensorsChecked);
@@ -210,14 +210,14 @@ private Q_SLOTS:
             io.seekp(std::streamoff(at));
             io.write(&c, 1);
         }
-        const auto bad = cmf::verifySet(outputs.front());
+        const auto bad = cmf::verifySet(*cmf::CmfFile::open(outputs.front()));
         QVERIFY(!bad.ok());
         const std::string lastName = fs::path(last).filename().string();
         QVERIFY2(bad.problems[0].where.rfind(lastName + ": ", 0) == 0, bad.problems[0].where.c_str());
         QCOMPARE(bad.problems[0].kind, std::string("tensor_hash_mismatch"));
         // A missing sibling is the set's problem; the member opened is still verified.
         fs::remove(last);
-        const auto missing = cmf::verifySet(outputs[1]);
+        const auto missing = cmf::verifySet(*cmf::CmfFile::open(outputs[1]));
         QVERIFY(!missing.ok());
         QCOMPARE(missing.problems[0].kind, std::string("shard_set"));
         QVERIFY2(missing.problems[0].detail.find("missing sibling shard") != std::string::npos &&
@@ -226,7 +226,7 @@ private Q_SLOTS:
         QCOMPARE(missing.tensorsChecked, cmf::CmfFile::open(outputs[1])->directory().count());
         // Not a shard: the file alone.
         const std::string single = cmftest::dataPath("conformance/valid/tiny-s7-F32.cmf");
-        const auto alone = cmf::verifySet(single);
+        const auto alone = cmf::verifySet(*cmf::CmfFile::open(single));
         QVERIFY(alone.ok());
         QCOMPARE(alone.tensorsChecked, cmf::CmfFile::open(single)->directory().count());
     }

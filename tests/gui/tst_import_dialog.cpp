@@ -83,20 +83,6 @@ QStringList cliConvert(const QString& model, const QString& quant, const QString
 // Every entry of a folder, temporary files included.
 QStringList everything(const QString& dir) { return QDir(dir).entryList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot); }
 
-bool dropOn(QWidget* w, const QStringList& paths) {
-    QMimeData mime;
-    QList<QUrl> urls;
-    for (const QString& p : paths) urls << QUrl::fromLocalFile(p);
-    mime.setUrls(urls);
-    const QPointF pos(w->width() / 2.0, w->height() / 2.0);
-    QDragEnterEvent enter(pos.toPoint(), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
-    QCoreApplication::sendEvent(w, &enter);
-    if (!enter.isAccepted()) return false;
-    QDropEvent drop(pos, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
-    QCoreApplication::sendEvent(w, &drop);
-    return drop.isAccepted();
-}
-
 bool waitForPreview(ImportDialog* d) {
     return QTest::qWaitFor([&] { return !d->previewPending() && d->preview().has_value(); }, 60000);
 }
@@ -257,13 +243,13 @@ private Q_SLOTS:
     void droppedFolders() {
         const QString plain = dir_->path() + u"/holiday-photos"_s;
         QVERIFY(QDir().mkpath(plain));
-        QVERIFY(dropOn(w_.get(), {plain}));
+        QVERIFY(cmftest::dropOn(w_.get(), {plain}));
         QVERIFY2(w_->log()->lastMessage().contains(u"holiday-photos has no config.json: not a Hugging Face model folder"_s),
                  qPrintable(w_->log()->lastMessage()));
         QCOMPARE(w_->fileCount(), 0);
         QVERIFY(w_->findChildren<ImportDialog*>().isEmpty());
 
-        QVERIFY(dropOn(w_.get(), {modelDir(u"tiny-moe"_s)}));
+        QVERIFY(cmftest::dropOn(w_.get(), {modelDir(u"tiny-moe"_s)}));
         const auto dialogs = w_->findChildren<ImportDialog*>();
         QCOMPARE(dialogs.size(), 1);
         QCOMPARE(dialogs.front()->folder(), QDir::cleanPath(modelDir(u"tiny-moe"_s)));

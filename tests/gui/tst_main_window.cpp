@@ -74,21 +74,6 @@ namespace {
 QString demo() { return QStringLiteral(CMF_DEMO_MODEL); }
 QString data(const char* rel) { return QString::fromStdString(cmftest::dataPath(rel)); }
 
-// Sends a drag of urls followed by a drop onto w, as a window system would.
-bool dropOn(QWidget* w, const QStringList& paths) {
-    QMimeData mime;
-    QList<QUrl> urls;
-    for (const QString& p : paths) urls << QUrl::fromLocalFile(p);
-    mime.setUrls(urls);
-    const QPointF pos(w->width() / 2.0, w->height() / 2.0);
-    QDragEnterEvent enter(pos.toPoint(), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
-    QCoreApplication::sendEvent(w, &enter);
-    if (!enter.isAccepted()) return false;
-    QDropEvent drop(pos, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
-    QCoreApplication::sendEvent(w, &drop);
-    return drop.isAccepted();
-}
-
 bool waitIdle(MainWindow& w, int ms = 60000) { return w.jobs()->waitForAll(ms); }
 
 QString copyToTemp(const QString& from, const QString& name) {
@@ -356,13 +341,13 @@ void TstMainWindow::exportsNpy() {
 void TstMainWindow::dropOpensFiles() {
     // Anywhere on the window: on the tab area, even on a line edit that
     // would otherwise take the text of the drop.
-    QVERIFY(dropOn(w_.get(), {demo()}));
+    QVERIFY(cmftest::dropOn(w_.get(), {demo()}));
     QCOMPARE(w_->fileCount(), 1);
     FilePage* page = w_->page(0);
     QVERIFY(page->showView(FilePage::View::Tensors));
     auto* filter = page->view<TensorsView>(FilePage::View::Tensors)->filterEdit();
     const QString a = data("conformance/valid/tiny-s7-F16.cmf"), b = data("conformance/invalid/01-bad_magic.cmf");
-    QVERIFY(dropOn(filter, {a, b}));
+    QVERIFY(cmftest::dropOn(filter, {a, b}));
     QCOMPARE(filter->text(), QString()); // not pasted into the filter
     QCOMPARE(w_->fileCount(), 3);
     QCOMPARE(w_->page(1)->document()->fileName(), u"tiny-s7-F16.cmf"_s);
@@ -379,7 +364,7 @@ void TstMainWindow::dropOpensFiles() {
 void TstMainWindow::dropOnThePanelVerifies() {
     VerifySignPanel* panel = w_->verifyPanel();
     QSignalSpy done(panel, &VerifySignPanel::verifyFinished);
-    QVERIFY(dropOn(panel, {demo()}));
+    QVERIFY(cmftest::dropOn(panel, {demo()}));
     // The file opens in a tab too, so what the panel acts on is on screen.
     QCOMPARE(w_->fileCount(), 1);
     QCOMPARE(w_->currentPage()->document()->path(), QFileInfo(demo()).absoluteFilePath());
@@ -737,7 +722,7 @@ void TstMainWindow::signRefusesAFileThatFailsVerification() {
 
     // Dropped on the panel: it opens, verifies INVALID; then Sign.
     QSignalSpy verified(panel, &VerifySignPanel::verifyFinished);
-    QVERIFY(dropOn(panel, {tampered}));
+    QVERIFY(cmftest::dropOn(panel, {tampered}));
     QVERIFY(verified.wait(120000));
     QCOMPARE(panel->status(), VerifySignPanel::Status::Invalid);
     QSignalSpy signedSpy(panel, &VerifySignPanel::signFinished);

@@ -7,7 +7,12 @@
 
 #include "jobs/job_runner.h"
 
+#include <QCoreApplication>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QMimeData>
 #include <QTemporaryDir>
+#include <QUrl>
 
 #include <memory>
 
@@ -28,6 +33,21 @@ inline void closeWindow(std::unique_ptr<cmfw::AppSettings>& settings, std::uniqu
     w->jobs()->waitForAll(30000);
     w.reset();
     settings.reset();
+}
+
+// Sends a drag of urls followed by a drop onto w, as a window system would.
+inline bool dropOn(QWidget* w, const QStringList& paths) {
+    QMimeData mime;
+    QList<QUrl> urls;
+    for (const QString& p : paths) urls << QUrl::fromLocalFile(p);
+    mime.setUrls(urls);
+    const QPointF pos(w->width() / 2.0, w->height() / 2.0);
+    QDragEnterEvent enter(pos.toPoint(), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(w, &enter);
+    if (!enter.isAccepted()) return false;
+    QDropEvent drop(pos, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(w, &drop);
+    return drop.isAccepted();
 }
 
 } // namespace cmftest

@@ -15,10 +15,6 @@ namespace {
 // Past this many rects an SVG is tens of megabytes; the PNG inside says the same.
 constexpr qsizetype kMaxRects = 250000;
 
-QString escapeXml(QString s) {
-    return s.replace(u'&', u"&amp;"_s).replace(u'<', u"&lt;"_s).replace(u'>', u"&gt;"_s).replace(u'"', u"&quot;"_s);
-}
-
 } // namespace
 
 QImage scaledCells(const QImage& cells, int scale) {
@@ -61,7 +57,7 @@ QByteArray cellsSvg(const QImage& cells, int scale, const QString& title) {
     return u"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%1\" height=\"%2\" viewBox=\"0 0 %1 %2\" shape-rendering=\"crispEdges\">\n<title>%3</title>\n"_s
                .arg(w * scale)
                .arg(h * scale)
-               .arg(escapeXml(title))
+               .arg(title.toHtmlEscaped())
                .toUtf8() +
            body + "</svg>\n";
 }

@@ -1,5 +1,6 @@
 #include "charts/heatmap_widget.h"
 #include "charts/heatmap_export.h"
+#include "util/table_csv.h"
 
 #include <QContextMenuEvent>
 #include <QFile>
@@ -68,13 +69,6 @@ int niceStep(double minimum) {
 }
 
 QColor textOn(QRgb bg) { return qGray(bg) > 140 ? QColor(Qt::black) : QColor(Qt::white); }
-
-QString csvField(const QString& s) {
-    if (!s.contains(u',') && !s.contains(u'"') && !s.contains(u'\n')) return s;
-    QString q = s;
-    q.replace(u"\""_s, u"\"\""_s);
-    return u'"' + q + u'"';
-}
 
 } // namespace
 

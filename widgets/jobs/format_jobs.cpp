@@ -68,7 +68,7 @@ JobRunner::Work verify(const QString& path) {
         const bool sigThere = std::filesystem::exists(cmf::sig::signaturePath(local(path)));
         const uint64_t grand = hashBytes + (sigThere ? out.fileSize : 0);
         // A shard: the whole set (§10), whichever member was opened or dropped.
-        out.report = file->shard() ? cmf::verifySet(local(path), subControl(control, 0, hashBytes, grand))
+        out.report = file->shard() ? cmf::verifySet(*file, subControl(control, 0, hashBytes, grand))
                                    : cmf::verify(*file, subControl(control, 0, hashBytes, grand));
         control.checkCancel();
         out.signature = cmf::sig::checkSignature(local(path), std::nullopt,

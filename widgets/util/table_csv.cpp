@@ -15,11 +15,6 @@ namespace cmfw {
 
 namespace {
 
-QString field(const QString& s) {
-    if (!s.contains(u',') && !s.contains(u'"') && !s.contains(u'\n') && !s.contains(u'\r')) return s;
-    return u'"' + QString(s).replace(u"\""_s, u"\"\""_s) + u'"';
-}
-
 QString cell(const QAbstractItemModel& m, const QModelIndex& i, int numberRole) {
     if (numberRole >= 0) {
         const QVariant v = m.data(i, numberRole);
@@ -35,7 +30,7 @@ QString cell(const QAbstractItemModel& m, const QModelIndex& i, int numberRole) 
 
 void rows(const QAbstractItemModel& m, const QModelIndex& parent, int numberRole, QTextStream& out) {
     for (int r = 0; r < m.rowCount(parent); ++r) {
-        for (int c = 0; c < m.columnCount(parent); ++c) out << (c ? u","_s : QString()) << field(cell(m, m.index(r, c, parent), numberRole));
+        for (int c = 0; c < m.columnCount(parent); ++c) out << (c ? u","_s : QString()) << csvField(cell(m, m.index(r, c, parent), numberRole));
         out << u'\n';
         const QModelIndex first = m.index(r, 0, parent);
         if (m.hasChildren(first)) rows(m, first, numberRole, out);
@@ -44,10 +39,15 @@ void rows(const QAbstractItemModel& m, const QModelIndex& parent, int numberRole
 
 } // namespace
 
+QString csvField(const QString& s) {
+    if (!s.contains(u',') && !s.contains(u'"') && !s.contains(u'\n') && !s.contains(u'\r')) return s;
+    return u'"' + QString(s).replace(u"\""_s, u"\"\""_s) + u'"';
+}
+
 QString tableCsv(const QAbstractItemModel& m, int numberRole) {
     QString text;
     QTextStream out(&text);
-    for (int c = 0; c < m.columnCount(); ++c) out << (c ? u","_s : QString()) << field(m.headerData(c, Qt::Horizontal).toString());
+    for (int c = 0; c < m.columnCount(); ++c) out << (c ? u","_s : QString()) << csvField(m.headerData(c, Qt::Horizontal).toString());
     out << u'\n';
     rows(m, {}, numberRole, out);
     return text;

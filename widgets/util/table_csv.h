@@ -14,6 +14,8 @@ class QAbstractItemView;
 
 namespace cmfw {
 
+// One field, quoted when it holds a comma, a quote or a line break (RFC 4180).
+QString csvField(const QString& s);
 // numberRole: a role whose numeric values replace the display text (-1: display text only).
 QString tableCsv(const QAbstractItemModel& model, int numberRole = -1);
 // Adds the context-menu action; suggested: the file name the save dialog proposes.

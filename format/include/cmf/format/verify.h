@@ -38,12 +38,12 @@ struct VerifyOptions {
 // honouring the cancel flag (throws Error(Cancelled)).
 VerifyReport verify(const CmfFile& file, const Control& control = {}, const VerifyOptions& options = {});
 
-// A shard set (§10) from any member's path: every shard verified as above
+// A shard set (§10) from any member, already open: every shard verified as above
 // (each problem's `where` starts with the shard's file name) and the set's
 // consistency — every sibling present, one count, one set identity, no tensor
 // in two shards — as a problem of kind "shard_set" when it fails (the member
 // itself is still verified then). A file that is not a shard is verified
 // alone. Progress runs over the weights of every file.
-VerifyReport verifySet(const std::string& anyMember, const Control& control = {}, const VerifyOptions& options = {});
+VerifyReport verifySet(const CmfFile& member, const Control& control = {}, const VerifyOptions& options = {});
 
 } // namespace cmf
