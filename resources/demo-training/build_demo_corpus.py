@@ -9,6 +9,7 @@ and kept out of this training set: the held-out perplexity and the held-out
 shares are then measured on text the demo never saw.
 
 Usage: build_demo_corpus.py WORK_DIR --heldout-chat tests/data/models/heldout_chat.txt [--n-words 400] [--def-reps 60] [--arith-reps 2]
+       [--add-reps N] [--sub-reps N] [--mul-reps N]
 Writes WORK_DIR/chat_train.jsonl, WORK_DIR/demo_items.json (training and
 held-out question/answer items, for measuring) and WORK_DIR/demo_corpus_stats.json.
 """
@@ -68,6 +69,9 @@ def main():
     ap.add_argument("--n-fortunes", type=int, default=1500)
     ap.add_argument("--fortune-reps", type=int, default=3)
     ap.add_argument("--arith-frac", type=float, default=1.0, help="share of the arithmetic pairs used")
+    ap.add_argument("--add-reps", type=int, help="repeats of each sum (default: --arith-reps)")
+    ap.add_argument("--sub-reps", type=int, help="repeats of each difference (default: --arith-reps)")
+    ap.add_argument("--mul-reps", type=int, help="repeats of each product (default: 3 x --arith-reps)")
     ap.add_argument("--seed", type=int, default=4321)
     ap.add_argument("--heldout-chat", required=True, help="heldout_chat.txt (the repository's copy: tests/data/models)")
     args = ap.parse_args()
@@ -99,6 +103,9 @@ def main():
     for op, a, b, _, ans in arith_used:
         # multiplication has ~1.2k pairs against 10k sums: repeat it more so it is seen as often per pair
         reps = args.arith_reps * (3 if op == "mul" else 1)
+        per_op = {"add": args.add_reps, "sub": args.sub_reps, "mul": args.mul_reps}[op]
+        if per_op is not None:
+            reps = per_op
         for _ in range(reps):
             pool.append((rng.choice(qs[op]).format(a=a, b=b), ans))
     for _, q, t in forts:
@@ -136,6 +143,8 @@ def main():
         json.dump(items, f, ensure_ascii=False, indent=0)
     stats = {"train_words": len(train_words), "def_reps": args.def_reps,
              "train_arith_items": len(train_arith), "arith_reps": args.arith_reps,
+             "arith_frac": args.arith_frac, "add_reps": args.add_reps, "sub_reps": args.sub_reps,
+             "mul_reps": args.mul_reps,
              "fortunes": len(forts), "fortune_reps": args.fortune_reps,
              "conversations": len(convs), "chars": sum(map(len, docs)),
              "def_chars": sum(len(s["def_by_word"][w]) for w in train_words) * args.def_reps}

@@ -13,7 +13,7 @@ Correct means:
 Held-out words were never trained on, so their definitions cannot be known;
 for them we count the reply that names the asked word in the trained format.
 
-Usage: measure.py MODEL_DIR --items work/demo_items.json --out MODEL_DIR/measure.json
+Usage: measure.py MODEL_DIR --items work/demo_items.json --out MODEL_DIR/measure.json [--quick N]
 """
 import argparse
 import json
@@ -63,6 +63,9 @@ def main():
     ap.add_argument("--items", required=True)
     ap.add_argument("--out", required=True)
     ap.add_argument("--n-train-arith", type=int, default=400)
+    ap.add_argument("--quick", type=int, metavar="N",
+                    help="a quick check: all the arithmetic as usual, but only the first N training words "
+                         "asked the first way (no other phrasings, no held-out words)")
     args = ap.parse_args()
     torch.set_num_threads(2)
     t0 = time.time()
@@ -85,6 +88,10 @@ def main():
         cases.append((op, "train", q, a, None))
     for op, x, y, q, a in items["heldout_arith"]:
         cases.append((op, "heldout", q, a, None))
+    if args.quick is not None:
+        quick_words = set(list(items["train_definitions"])[:args.quick])
+        cases = [c for c in cases if not c[0].startswith("def")
+                 or (c[0] == "def" and c[1] == "train" and c[4] in quick_words)]
     texts = [apply_chat_template(tpl, [{"role": "user", "content": c[2]}], add_generation_prompt=True,
                                  enable_thinking=False) for c in cases]
     all_ids = encode(args.model_dir, texts, os.path.join(os.path.dirname(args.out) or ".", "measure_tmp"))

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # How resources/demo-model and resources/demo-model-code were made (the
-# commands as they ran, 2026-12-02, on the shared 2-core VM).
+# commands as they ran, 2026-12-02, on the shared 2-core VM; phases 3 and 4
+# were added the same day, starting from the 2-phase demo's stored weights).
 #   resources/demo-training/run.sh SHARED_MODELS_SRC WORK
 # SHARED_MODELS_SRC is shared/models/src (build_corpus.py, model.py, train.py,
 # evaluate.py, make_prompts.py, chat_template.py, tok.js); this folder's
@@ -34,17 +35,35 @@ for d in chat prose code; do node tok.js encode-file "$TOK" "$HELD/heldout_$d.tx
 $PY make_prompts.py "$TOK" work/prompts.json
 node tok.js encode-prompts "$TOK" work/prompts.json work/prompts_tok.json
 
+# Phase 3 (added later, on one thread, one_thread.py): an arithmetic-heavy
+# stream (work3: sums x 4, differences x 1, products x 3, the words x 12, the
+# fortunes once), then phase 4, a definition-heavy stream (work4: the words
+# x 30, half of the arithmetic pairs once (products x 3), fortunes once) to
+# win back the definitions phase 3 cost. The held-out pairs stay excluded.
+mkdir -p work3 work4
+$PY build_demo_corpus.py work3 --heldout-chat "$HELD/heldout_chat.txt" --def-reps 12 --add-reps 4 --sub-reps 1 --mul-reps 3 --fortune-reps 1 --seed 777
+$PY build_demo_corpus.py work4 --heldout-chat "$HELD/heldout_chat.txt" --def-reps 30 --arith-reps 1 --arith-frac 0.5 --fortune-reps 1 --seed 778
+for w in work3 work4; do node tok.js encode-docs "$TOK" $w/chat_train.jsonl $w/chat_train.bin; ln -sf ../work/prose_train.bin $w/prose_train.bin; done
+
 # 1) from scratch, 48 min; 2) 7 more minutes on the definition-heavy stream;
-# 3) the code donor: 5 min of Python, all weights (as tiny-chat-code was made).
+# 3) 38 min on the arithmetic-heavy stream, 4) 8 min on the definition-heavy
+# one (both on one thread: one_thread.py); 5) the code donor: 5 min of Python,
+# all weights (as tiny-chat-code was made), from the phase-4 model.
 nice -n 10 $PY train.py --work work --tokenizer "$TOK" --seed 1234 --out out/demo-chat --arch qwen3 \
   --mix chat=0.85,prose=0.15 --minutes 48 --lr 2e-3 --warmup 30
 nice -n 10 $PY train.py --work work2 --tokenizer "$TOK" --seed 1235 --out out/demo-chat-ft --init out/demo-chat \
   --train all --mix chat=0.9,prose=0.1 --minutes 7 --lr 6e-4 --warmup 10
-nice -n 10 $PY train.py --work work --tokenizer "$TOK" --seed 1234 --out out/demo-chat-code --init out/demo-chat-ft \
+nice -n 19 $PY one_thread.py train.py --work work3 --tokenizer "$TOK" --seed 1236 --out out/demo-chat-sums --init out/demo-chat-ft \
+  --train all --mix chat=0.95,prose=0.05 --minutes 38 --lr 8e-4 --warmup 20
+nice -n 19 $PY one_thread.py train.py --work work4 --tokenizer "$TOK" --seed 1237 --out out/demo-chat-sums-ft --init out/demo-chat-sums \
+  --train all --mix chat=0.95,prose=0.05 --minutes 8 --lr 5e-4 --warmup 10
+nice -n 19 $PY one_thread.py train.py --work work --tokenizer "$TOK" --seed 1234 --out out/demo-chat-code --init out/demo-chat-sums-ft \
   --train all --mix code=1 --minutes 5 --lr 1e-3 --warmup 20
 
 # reference.json (evaluate.py, as the shared models') and the measured shares.
-$PY evaluate.py out/demo-chat-ft --work work --prompts work/prompts_tok.json
+# (measure.py --quick 100: all the arithmetic and 100 words, the check after
+# each of phases 3 and 4.)
+$PY evaluate.py out/demo-chat-sums-ft --work work --prompts work/prompts_tok.json
 $PY evaluate.py out/demo-chat-code --work work --prompts work/prompts_tok.json
-$PY measure.py out/demo-chat-ft --items work/demo_items.json --out out/measure_demo-chat-ft.json
-$PY samples.py out/demo-chat-ft out/samples_demo-chat-ft.json
+$PY measure.py out/demo-chat-sums-ft --items work/demo_items.json --out out/measure_demo-chat-sums-ft.json
+$PY samples.py out/demo-chat-sums-ft out/samples_demo-chat-sums-ft.json
