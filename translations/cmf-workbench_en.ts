@@ -388,6 +388,108 @@
         <source>Requantize %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <source>%n shard(s) of at most %1 GB → %2</source>
+        <translation>
+            <numerusform>%n shard of at most %1 GB → %2</numerusform>
+            <numerusform>%n shards of at most %1 GB → %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Requantize %1 to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shard %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Calibrate a mask…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bake a specialist…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add a skill from a donor…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export as skill file…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Apply a skill file…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Defrag a task…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Route statistics…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MoE expert mask…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MoE defrag…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compact…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Requantize…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shard…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>OperationAvailability</name>
+    <message>
+        <source>The file did not open: there is no model to talk to.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not a runnable model: the header has no arch.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The file has no tokenizer (no vocab section): a chat needs one to read and write text.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A shard whose siblings are missing: the set must be complete to run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The file did not open.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The file has no tokenizer (no vocab section): this operation reads text.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A dense model: expert operations need an MoE file (arch.moe.num_experts).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The file has no task masks to defrag: calibrate one first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A shard: skill files are cut from and applied to a complete single file.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>QAbstractItemView</name>
@@ -405,6 +507,68 @@
     </message>
     <message>
         <source>Cannot write %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>QuantComparison</name>
+    <message>
+        <source>None of this file&apos;s %1 tensors is in this checkpoint with the same name and shape: it is not the checkpoint this file was converted from, and there is nothing to plot.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 tensors compared with the checkpoint; the largest relative RMS error is %3 (%4).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tensor(s) err far above what their dtype reaches on its own source (e.g. %1: %2 for %3, expected below %4).</source>
+        <translation>
+            <numerusform>%n tensor errs far above what its dtype reaches on its own source (e.g. %1: %2 for %3, expected below %4).</numerusform>
+            <numerusform>%n tensors err far above what their dtype reaches on its own source (e.g. %1: %2 for %3, expected below %4).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>This checkpoint does not look like this file&apos;s source: the errors below measure the difference between two models, not quantization.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Click a row for its error histogram.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tensor(s) of the file are not in the checkpoint: %1.</source>
+        <translation>
+            <numerusform>%n tensor of the file is not in the checkpoint: %1.</numerusform>
+            <numerusform>%n tensors of the file are not in the checkpoint: %1.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tensor(s) have another shape there: %1.</source>
+        <translation>
+            <numerusform>%n tensor has another shape there: %1.</numerusform>
+            <numerusform>%n tensors have another shape there: %1.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tensor(s) are not floating point in the checkpoint: %1.</source>
+        <translation>
+            <numerusform>%n tensor is not floating point in the checkpoint: %1.</numerusform>
+            <numerusform>%n tensors are not floating point in the checkpoint: %1.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n skill replacement tensor(s) are not compared (no checkpoint holds them).</source>
+        <translation>
+            <numerusform>%n skill replacement tensor is not compared (no checkpoint holds it).</numerusform>
+            <numerusform>%n skill replacement tensors are not compared (no checkpoint holds them).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> here, </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> in the checkpoint</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2164,22 +2328,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Split into shards of at most</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> GB</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Measured as the tensors&apos; size at f32, as cmf convert --shard-max-gb (§10).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Sharding</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Browse…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2765,6 +2913,10 @@
         <source>%1.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>No file is open.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cmfw::MaskBitmapPanel</name>
@@ -3109,10 +3261,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The fraction must be in (0, 1].</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Writes %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3122,6 +3270,53 @@
     </message>
     <message>
         <source>“%1” is not a valid regular expression (%2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Writes %1 (one shard: every tensor fits)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Writes %n shard(s): %1 … %2</source>
+        <translation>
+            <numerusform>Writes %n shard: %1 … %2</numerusform>
+            <numerusform>Writes %n shards: %1 … %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cannot plan the shards: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>task</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>skill</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” is not a task of this file; its tasks are: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 must be a number in (0, 1]; “%2” is not.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The keep fraction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” is not a valid %2 id: use letters, digits, - and _.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The file already has a %1 named “%2” (it has: %3); choose a new name.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3189,10 +3384,6 @@
     </message>
     <message>
         <source>Not a runnable model: the header has no arch</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The file has no tokenizer: a chat needs one to read and write text</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3735,7 +3926,11 @@ in your trusted keys</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 tensors compared with the source; the largest relative RMS error is %2 (%3). Click a row for its error histogram.</source>
+        <source>Expected below</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Far above what %1 reaches on its own source (%2): this checkpoint is probably not its source.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4194,6 +4389,29 @@ length %3 (%4 of the file)</source>
     </message>
 </context>
 <context>
+    <name>cmfw::ShardPicker</name>
+    <message>
+        <source> GB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured as the tensors&apos; size at f32 (§10): a tensor is never split, so a shard may hold one larger tensor alone.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Largest shard</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Split into shards of at most</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sharding</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>cmfw::ShardsView</name>
     <message>
         <source>Shards</source>
@@ -4460,50 +4678,6 @@ length %3 (%4 of the file)</source>
     </message>
     <message>
         <source>Operations (each writes a new file, in the background)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Calibrate a mask…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Bake a specialist…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Add a skill from a donor…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Export as skill file…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Apply a skill file…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Defrag a task…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Route statistics…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>MoE expert mask…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>MoE defrag…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Compact…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Requantize…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -388,6 +388,105 @@
         <source>Requantize %1</source>
         <translation>Переквантование %1</translation>
     </message>
+    <message numerus="yes">
+        <source>%n shard(s) of at most %1 GB → %2</source>
+        <translation><numerusform>%n шард не больше %1 ГБ → %2</numerusform><numerusform>%n шарда не больше %1 ГБ → %2</numerusform><numerusform>%n шардов не больше %1 ГБ → %2</numerusform></translation>
+    </message>
+    <message>
+        <source>Requantize %1 to %2</source>
+        <translation>Переквантовать %1 в %2</translation>
+    </message>
+    <message>
+        <source>Shard %1</source>
+        <translation>Разбить %1 на шарды</translation>
+    </message>
+    <message>
+        <source>Calibrate a mask…</source>
+        <translation>Откалибровать маску…</translation>
+    </message>
+    <message>
+        <source>Bake a specialist…</source>
+        <translation>Запечь специалиста…</translation>
+    </message>
+    <message>
+        <source>Add a skill from a donor…</source>
+        <translation>Добавить навык от донора…</translation>
+    </message>
+    <message>
+        <source>Export as skill file…</source>
+        <translation>Экспортировать как файл навыка…</translation>
+    </message>
+    <message>
+        <source>Apply a skill file…</source>
+        <translation>Применить файл навыка…</translation>
+    </message>
+    <message>
+        <source>Defrag a task…</source>
+        <translation>Дефрагментировать задачу…</translation>
+    </message>
+    <message>
+        <source>Route statistics…</source>
+        <translation>Статистика маршрутизации…</translation>
+    </message>
+    <message>
+        <source>MoE expert mask…</source>
+        <translation>Маска экспертов MoE…</translation>
+    </message>
+    <message>
+        <source>MoE defrag…</source>
+        <translation>Дефрагментация MoE…</translation>
+    </message>
+    <message>
+        <source>Compact…</source>
+        <translation>Уплотнить…</translation>
+    </message>
+    <message>
+        <source>Requantize…</source>
+        <translation>Переквантовать…</translation>
+    </message>
+    <message>
+        <source>Shard…</source>
+        <translation>Разбить на шарды…</translation>
+    </message>
+</context>
+<context>
+    <name>OperationAvailability</name>
+    <message>
+        <source>The file did not open: there is no model to talk to.</source>
+        <translation>Файл не открылся: разговаривать не с чем.</translation>
+    </message>
+    <message>
+        <source>Not a runnable model: the header has no arch.</source>
+        <translation>Это не запускаемая модель: в заголовке нет arch.</translation>
+    </message>
+    <message>
+        <source>The file has no tokenizer (no vocab section): a chat needs one to read and write text.</source>
+        <translation>В файле нет токенизатора (нет секции vocab): чату он нужен, чтобы читать и писать текст.</translation>
+    </message>
+    <message>
+        <source>A shard whose siblings are missing: the set must be complete to run.</source>
+        <translation>Шард без остальных частей набора: для запуска набор должен быть полным.</translation>
+    </message>
+    <message>
+        <source>The file did not open.</source>
+        <translation>Файл не открылся.</translation>
+    </message>
+    <message>
+        <source>The file has no tokenizer (no vocab section): this operation reads text.</source>
+        <translation>В файле нет токенизатора (нет секции vocab): эта операция читает текст.</translation>
+    </message>
+    <message>
+        <source>A dense model: expert operations need an MoE file (arch.moe.num_experts).</source>
+        <translation>Плотная модель: операциям с экспертами нужен файл MoE (arch.moe.num_experts).</translation>
+    </message>
+    <message>
+        <source>The file has no task masks to defrag: calibrate one first.</source>
+        <translation>В файле нет масок задач для дефрагментации: сначала откалибруйте маску.</translation>
+    </message>
+    <message>
+        <source>A shard: skill files are cut from and applied to a complete single file.</source>
+        <translation>Шард: файлы навыков вырезаются из целого одиночного файла и применяются к нему.</translation>
+    </message>
 </context>
 <context>
     <name>QAbstractItemView</name>
@@ -406,6 +505,53 @@
     <message>
         <source>Cannot write %1</source>
         <translation>Не удалось записать %1</translation>
+    </message>
+</context>
+<context>
+    <name>QuantComparison</name>
+    <message>
+        <source>None of this file&apos;s %1 tensors is in this checkpoint with the same name and shape: it is not the checkpoint this file was converted from, and there is nothing to plot.</source>
+        <translation>Ни один из %1 тензоров этого файла не найден в контрольной точке с тем же именем и формой: файл был сконвертирован не из неё, и показывать нечего.</translation>
+    </message>
+    <message>
+        <source>%1 of %2 tensors compared with the checkpoint; the largest relative RMS error is %3 (%4).</source>
+        <translation>С контрольной точкой сравнено %1 из %2 тензоров; наибольшая относительная RMS-ошибка %3 (%4).</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tensor(s) err far above what their dtype reaches on its own source (e.g. %1: %2 for %3, expected below %4).</source>
+        <translation><numerusform>У %n тензора ошибка намного выше, чем его dtype даёт на своём источнике (напр. %1: %2 для %3, ожидается ниже %4).</numerusform><numerusform>У %n тензоров ошибка намного выше, чем их dtype даёт на своём источнике (напр. %1: %2 для %3, ожидается ниже %4).</numerusform><numerusform>У %n тензоров ошибка намного выше, чем их dtype даёт на своём источнике (напр. %1: %2 для %3, ожидается ниже %4).</numerusform></translation>
+    </message>
+    <message>
+        <source>This checkpoint does not look like this file&apos;s source: the errors below measure the difference between two models, not quantization.</source>
+        <translation>Эта контрольная точка не похожа на источник этого файла: ошибки ниже измеряют разницу между двумя моделями, а не квантование.</translation>
+    </message>
+    <message>
+        <source>Click a row for its error histogram.</source>
+        <translation>Щёлкните строку, чтобы увидеть гистограмму ошибок.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tensor(s) of the file are not in the checkpoint: %1.</source>
+        <translation><numerusform>%n тензора файла нет в контрольной точке: %1.</numerusform><numerusform>%n тензоров файла нет в контрольной точке: %1.</numerusform><numerusform>%n тензоров файла нет в контрольной точке: %1.</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tensor(s) have another shape there: %1.</source>
+        <translation><numerusform>У %n тензора там другая форма: %1.</numerusform><numerusform>У %n тензоров там другая форма: %1.</numerusform><numerusform>У %n тензоров там другая форма: %1.</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tensor(s) are not floating point in the checkpoint: %1.</source>
+        <translation><numerusform>%n тензор в контрольной точке не с плавающей точкой: %1.</numerusform><numerusform>%n тензора в контрольной точке не с плавающей точкой: %1.</numerusform><numerusform>%n тензоров в контрольной точке не с плавающей точкой: %1.</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n skill replacement tensor(s) are not compared (no checkpoint holds them).</source>
+        <translation><numerusform>%n заменяющий тензор навыка не сравнивается (его нет ни в одной контрольной точке).</numerusform><numerusform>%n заменяющих тензора навыков не сравниваются (их нет ни в одной контрольной точке).</numerusform><numerusform>%n заменяющих тензоров навыков не сравниваются (их нет ни в одной контрольной точке).</numerusform></translation>
+    </message>
+    <message>
+        <source> here, </source>
+        <translation> здесь, </translation>
+    </message>
+    <message>
+        <source> in the checkpoint</source>
+        <translation> в контрольной точке</translation>
     </message>
 </context>
 <context>
@@ -2182,22 +2328,6 @@
         <translation>Замены по тензорам</translation>
     </message>
     <message>
-        <source>Split into shards of at most</source>
-        <translation>Разбить на шарды не больше</translation>
-    </message>
-    <message>
-        <source> GB</source>
-        <translation> ГБ</translation>
-    </message>
-    <message>
-        <source>Measured as the tensors&apos; size at f32, as cmf convert --shard-max-gb (§10).</source>
-        <translation>Считается по размеру тензоров в f32, как cmf convert --shard-max-gb (§10).</translation>
-    </message>
-    <message>
-        <source>Sharding</source>
-        <translation>Шардирование</translation>
-    </message>
-    <message>
         <source>Browse…</source>
         <translation>Обзор…</translation>
     </message>
@@ -2791,6 +2921,10 @@
         <source>%1.</source>
         <translation>%1.</translation>
     </message>
+    <message>
+        <source>No file is open.</source>
+        <translation>Нет открытого файла.</translation>
+    </message>
 </context>
 <context>
     <name>cmfw::MaskBitmapPanel</name>
@@ -3137,10 +3271,6 @@
         <translation>Нет такого файла: %1</translation>
     </message>
     <message>
-        <source>The fraction must be in (0, 1].</source>
-        <translation>Доля должна лежать в (0, 1].</translation>
-    </message>
-    <message>
         <source>Writes %1</source>
         <translation>Будет записан %1</translation>
     </message>
@@ -3151,6 +3281,50 @@
     <message>
         <source>“%1” is not a valid regular expression (%2).</source>
         <translation>«%1» — недопустимое регулярное выражение (%2).</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>Writes %1 (one shard: every tensor fits)</source>
+        <translation>Запишет %1 (один шард: все тензоры помещаются)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Writes %n shard(s): %1 … %2</source>
+        <translation><numerusform>Запишет %n шард: %1 … %2</numerusform><numerusform>Запишет %n шарда: %1 … %2</numerusform><numerusform>Запишет %n шардов: %1 … %2</numerusform></translation>
+    </message>
+    <message>
+        <source>Cannot plan the shards: %1</source>
+        <translation>Не удаётся спланировать шарды: %1</translation>
+    </message>
+    <message>
+        <source>task</source>
+        <translation>задача</translation>
+    </message>
+    <message>
+        <source>skill</source>
+        <translation>навык</translation>
+    </message>
+    <message>
+        <source>“%1” is not a task of this file; its tasks are: %2.</source>
+        <translation>«%1» — не задача этого файла; его задачи: %2.</translation>
+    </message>
+    <message>
+        <source>%1 must be a number in (0, 1]; “%2” is not.</source>
+        <translation>%1 должна быть числом в (0, 1]; «%2» — нет.</translation>
+    </message>
+    <message>
+        <source>The keep fraction</source>
+        <translation>Доля сохраняемого</translation>
+    </message>
+    <message>
+        <source>“%1” is not a valid %2 id: use letters, digits, - and _.</source>
+        <translation>«%1» — недопустимый идентификатор (%2): используйте буквы, цифры, - и _.</translation>
+    </message>
+    <message>
+        <source>The file already has a %1 named “%2” (it has: %3); choose a new name.</source>
+        <translation>В файле уже есть %1 с именем «%2» (есть: %3); выберите новое имя.</translation>
     </message>
 </context>
 <context>
@@ -3218,10 +3392,6 @@
     <message>
         <source>Not a runnable model: the header has no arch</source>
         <translation>Модель нельзя запустить: в заголовке нет arch</translation>
-    </message>
-    <message>
-        <source>The file has no tokenizer: a chat needs one to read and write text</source>
-        <translation>В файле нет токенизатора: без него чат не может читать и писать текст</translation>
     </message>
     <message>
         <source>Check every hash of the file and its signature</source>
@@ -3774,8 +3944,12 @@ in your trusted keys</source>
         <translation>Не удалось измерить: %1</translation>
     </message>
     <message>
-        <source>%1 tensors compared with the source; the largest relative RMS error is %2 (%3). Click a row for its error histogram.</source>
-        <translation>Тензоров сравнено с исходными: %1; наибольшая относительная RMS-ошибка — %2 (%3). Щёлкните по строке, чтобы увидеть гистограмму её ошибок.</translation>
+        <source>Expected below</source>
+        <translation>Ожидается ниже</translation>
+    </message>
+    <message>
+        <source>Far above what %1 reaches on its own source (%2): this checkpoint is probably not its source.</source>
+        <translation>Намного выше, чем %1 даёт на своём источнике (%2): вероятно, эта контрольная точка — не его источник.</translation>
     </message>
 </context>
 <context>
@@ -4237,6 +4411,29 @@ length %3 (%4 of the file)</source>
     </message>
 </context>
 <context>
+    <name>cmfw::ShardPicker</name>
+    <message>
+        <source> GB</source>
+        <translation> ГБ</translation>
+    </message>
+    <message>
+        <source>Measured as the tensors&apos; size at f32 (§10): a tensor is never split, so a shard may hold one larger tensor alone.</source>
+        <translation>Измеряется как размер тензоров в f32 (§10): тензор никогда не делится, поэтому шард может содержать один больший тензор.</translation>
+    </message>
+    <message>
+        <source>Largest shard</source>
+        <translation>Наибольший шард</translation>
+    </message>
+    <message>
+        <source>Split into shards of at most</source>
+        <translation>Разбить на шарды не больше</translation>
+    </message>
+    <message>
+        <source>Sharding</source>
+        <translation>Шардирование</translation>
+    </message>
+</context>
+<context>
     <name>cmfw::ShardsView</name>
     <message>
         <source>Shards</source>
@@ -4506,50 +4703,6 @@ length %3 (%4 of the file)</source>
     <message>
         <source>Operations (each writes a new file, in the background)</source>
         <translation>Операции (каждая в фоне записывает новый файл)</translation>
-    </message>
-    <message>
-        <source>Calibrate a mask…</source>
-        <translation>Откалибровать маску…</translation>
-    </message>
-    <message>
-        <source>Bake a specialist…</source>
-        <translation>Запечь специалиста…</translation>
-    </message>
-    <message>
-        <source>Add a skill from a donor…</source>
-        <translation>Добавить навык от донора…</translation>
-    </message>
-    <message>
-        <source>Export as skill file…</source>
-        <translation>Экспортировать как файл навыка…</translation>
-    </message>
-    <message>
-        <source>Apply a skill file…</source>
-        <translation>Применить файл навыка…</translation>
-    </message>
-    <message>
-        <source>Defrag a task…</source>
-        <translation>Дефрагментировать задачу…</translation>
-    </message>
-    <message>
-        <source>Route statistics…</source>
-        <translation>Статистика маршрутизации…</translation>
-    </message>
-    <message>
-        <source>MoE expert mask…</source>
-        <translation>Маска экспертов MoE…</translation>
-    </message>
-    <message>
-        <source>MoE defrag…</source>
-        <translation>Дефрагментация MoE…</translation>
-    </message>
-    <message>
-        <source>Compact…</source>
-        <translation>Уплотнить…</translation>
-    </message>
-    <message>
-        <source>Requantize…</source>
-        <translation>Переквантовать…</translation>
     </message>
     <message>
         <source>yes</source>

@@ -388,6 +388,105 @@
         <source>Requantize %1</source>
         <translation>重新量化 %1</translation>
     </message>
+    <message numerus="yes">
+        <source>%n shard(s) of at most %1 GB → %2</source>
+        <translation><numerusform>%n 个分片，每个最多 %1 GB → %2</numerusform></translation>
+    </message>
+    <message>
+        <source>Requantize %1 to %2</source>
+        <translation>将 %1 重新量化为 %2</translation>
+    </message>
+    <message>
+        <source>Shard %1</source>
+        <translation>分片 %1</translation>
+    </message>
+    <message>
+        <source>Calibrate a mask…</source>
+        <translation>校准掩码…</translation>
+    </message>
+    <message>
+        <source>Bake a specialist…</source>
+        <translation>烘焙专用模型…</translation>
+    </message>
+    <message>
+        <source>Add a skill from a donor…</source>
+        <translation>从供体添加技能…</translation>
+    </message>
+    <message>
+        <source>Export as skill file…</source>
+        <translation>导出为技能文件…</translation>
+    </message>
+    <message>
+        <source>Apply a skill file…</source>
+        <translation>应用技能文件…</translation>
+    </message>
+    <message>
+        <source>Defrag a task…</source>
+        <translation>整理任务…</translation>
+    </message>
+    <message>
+        <source>Route statistics…</source>
+        <translation>路由统计…</translation>
+    </message>
+    <message>
+        <source>MoE expert mask…</source>
+        <translation>MoE 专家掩码…</translation>
+    </message>
+    <message>
+        <source>MoE defrag…</source>
+        <translation>MoE 整理…</translation>
+    </message>
+    <message>
+        <source>Compact…</source>
+        <translation>压缩…</translation>
+    </message>
+    <message>
+        <source>Requantize…</source>
+        <translation>重新量化…</translation>
+    </message>
+    <message>
+        <source>Shard…</source>
+        <translation>分片…</translation>
+    </message>
+</context>
+<context>
+    <name>OperationAvailability</name>
+    <message>
+        <source>The file did not open: there is no model to talk to.</source>
+        <translation>文件未能打开：没有可对话的模型。</translation>
+    </message>
+    <message>
+        <source>Not a runnable model: the header has no arch.</source>
+        <translation>不是可运行的模型：头部没有 arch。</translation>
+    </message>
+    <message>
+        <source>The file has no tokenizer (no vocab section): a chat needs one to read and write text.</source>
+        <translation>文件没有分词器（没有 vocab 段）：对话需要它来读写文本。</translation>
+    </message>
+    <message>
+        <source>A shard whose siblings are missing: the set must be complete to run.</source>
+        <translation>缺少同组分片的分片：运行需要完整的分片集。</translation>
+    </message>
+    <message>
+        <source>The file did not open.</source>
+        <translation>文件未能打开。</translation>
+    </message>
+    <message>
+        <source>The file has no tokenizer (no vocab section): this operation reads text.</source>
+        <translation>文件没有分词器（没有 vocab 段）：此操作需要读取文本。</translation>
+    </message>
+    <message>
+        <source>A dense model: expert operations need an MoE file (arch.moe.num_experts).</source>
+        <translation>稠密模型：专家操作需要 MoE 文件（arch.moe.num_experts）。</translation>
+    </message>
+    <message>
+        <source>The file has no task masks to defrag: calibrate one first.</source>
+        <translation>文件没有可整理的任务掩码：请先校准一个。</translation>
+    </message>
+    <message>
+        <source>A shard: skill files are cut from and applied to a complete single file.</source>
+        <translation>分片：技能文件只能从完整的单个文件中切出并应用于它。</translation>
+    </message>
 </context>
 <context>
     <name>QAbstractItemView</name>
@@ -406,6 +505,53 @@
     <message>
         <source>Cannot write %1</source>
         <translation>无法写入 %1</translation>
+    </message>
+</context>
+<context>
+    <name>QuantComparison</name>
+    <message>
+        <source>None of this file&apos;s %1 tensors is in this checkpoint with the same name and shape: it is not the checkpoint this file was converted from, and there is nothing to plot.</source>
+        <translation>此文件的 %1 个张量中没有一个以相同名称和形状出现在该检查点中：它不是此文件转换来源的检查点，没有可绘制的内容。</translation>
+    </message>
+    <message>
+        <source>%1 of %2 tensors compared with the checkpoint; the largest relative RMS error is %3 (%4).</source>
+        <translation>已与检查点比较 %2 个张量中的 %1 个；最大相对 RMS 误差为 %3（%4）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tensor(s) err far above what their dtype reaches on its own source (e.g. %1: %2 for %3, expected below %4).</source>
+        <translation><numerusform>%n 个张量的误差远高于其 dtype 在自身来源上的水平（例如 %1：%3 为 %2，预期低于 %4）。</numerusform></translation>
+    </message>
+    <message>
+        <source>This checkpoint does not look like this file&apos;s source: the errors below measure the difference between two models, not quantization.</source>
+        <translation>此检查点看起来不是此文件的来源：下面的误差衡量的是两个模型之间的差异，而不是量化。</translation>
+    </message>
+    <message>
+        <source>Click a row for its error histogram.</source>
+        <translation>点击一行查看其误差直方图。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tensor(s) of the file are not in the checkpoint: %1.</source>
+        <translation><numerusform>文件中有 %n 个张量不在检查点中：%1。</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tensor(s) have another shape there: %1.</source>
+        <translation><numerusform>%n 个张量在那里形状不同：%1。</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tensor(s) are not floating point in the checkpoint: %1.</source>
+        <translation><numerusform>检查点中有 %n 个张量不是浮点数：%1。</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n skill replacement tensor(s) are not compared (no checkpoint holds them).</source>
+        <translation><numerusform>%n 个技能替换张量未比较（没有检查点包含它们）。</numerusform></translation>
+    </message>
+    <message>
+        <source> here, </source>
+        <translation> 此处，</translation>
+    </message>
+    <message>
+        <source> in the checkpoint</source>
+        <translation> 在检查点中</translation>
     </message>
 </context>
 <context>
@@ -2146,22 +2292,6 @@
         <translation>按张量覆盖</translation>
     </message>
     <message>
-        <source>Split into shards of at most</source>
-        <translation>拆分为分片，每片最多</translation>
-    </message>
-    <message>
-        <source> GB</source>
-        <translation> GB</translation>
-    </message>
-    <message>
-        <source>Measured as the tensors&apos; size at f32, as cmf convert --shard-max-gb (§10).</source>
-        <translation>按张量的 f32 大小计算，与 cmf convert --shard-max-gb 相同（§10）。</translation>
-    </message>
-    <message>
-        <source>Sharding</source>
-        <translation>分片</translation>
-    </message>
-    <message>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
@@ -2739,6 +2869,10 @@
         <source>%1.</source>
         <translation>%1。</translation>
     </message>
+    <message>
+        <source>No file is open.</source>
+        <translation>没有打开的文件。</translation>
+    </message>
 </context>
 <context>
     <name>cmfw::MaskBitmapPanel</name>
@@ -3081,10 +3215,6 @@
         <translation>文件不存在：%1</translation>
     </message>
     <message>
-        <source>The fraction must be in (0, 1].</source>
-        <translation>比例必须在 (0, 1] 范围内。</translation>
-    </message>
-    <message>
         <source>Writes %1</source>
         <translation>将写入 %1</translation>
     </message>
@@ -3095,6 +3225,50 @@
     <message>
         <source>“%1” is not a valid regular expression (%2).</source>
         <translation>“%1”不是有效的正则表达式（%2）。</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>Writes %1 (one shard: every tensor fits)</source>
+        <translation>写入 %1（一个分片：所有张量都放得下）</translation>
+    </message>
+    <message numerus="yes">
+        <source>Writes %n shard(s): %1 … %2</source>
+        <translation><numerusform>写入 %n 个分片：%1 … %2</numerusform></translation>
+    </message>
+    <message>
+        <source>Cannot plan the shards: %1</source>
+        <translation>无法规划分片：%1</translation>
+    </message>
+    <message>
+        <source>task</source>
+        <translation>任务</translation>
+    </message>
+    <message>
+        <source>skill</source>
+        <translation>技能</translation>
+    </message>
+    <message>
+        <source>“%1” is not a task of this file; its tasks are: %2.</source>
+        <translation>“%1”不是此文件的任务；它的任务有：%2。</translation>
+    </message>
+    <message>
+        <source>%1 must be a number in (0, 1]; “%2” is not.</source>
+        <translation>%1 必须是 (0, 1] 内的数；“%2”不是。</translation>
+    </message>
+    <message>
+        <source>The keep fraction</source>
+        <translation>保留比例</translation>
+    </message>
+    <message>
+        <source>“%1” is not a valid %2 id: use letters, digits, - and _.</source>
+        <translation>“%1”不是有效的%2 id：请使用字母、数字、- 和 _。</translation>
+    </message>
+    <message>
+        <source>The file already has a %1 named “%2” (it has: %3); choose a new name.</source>
+        <translation>文件中已有名为“%2”的%1（已有：%3）；请换一个新名称。</translation>
     </message>
 </context>
 <context>
@@ -3162,10 +3336,6 @@
     <message>
         <source>Not a runnable model: the header has no arch</source>
         <translation>不是可运行的模型：头部没有 arch</translation>
-    </message>
-    <message>
-        <source>The file has no tokenizer: a chat needs one to read and write text</source>
-        <translation>文件没有分词器：聊天需要它来读写文本</translation>
     </message>
     <message>
         <source>Check every hash of the file and its signature</source>
@@ -3710,8 +3880,12 @@ in your trusted keys</source>
         <translation>无法测量：%1</translation>
     </message>
     <message>
-        <source>%1 tensors compared with the source; the largest relative RMS error is %2 (%3). Click a row for its error histogram.</source>
-        <translation>已将 %1 个张量与源值比较；最大相对 RMS 误差为 %2（%3）。点击某一行可查看其误差直方图。</translation>
+        <source>Expected below</source>
+        <translation>预期低于</translation>
+    </message>
+    <message>
+        <source>Far above what %1 reaches on its own source (%2): this checkpoint is probably not its source.</source>
+        <translation>远高于 %1 在其自身来源上的误差（%2）：此检查点很可能不是它的来源。</translation>
     </message>
 </context>
 <context>
@@ -4171,6 +4345,29 @@ length %3 (%4 of the file)</source>
     </message>
 </context>
 <context>
+    <name>cmfw::ShardPicker</name>
+    <message>
+        <source> GB</source>
+        <translation> GB</translation>
+    </message>
+    <message>
+        <source>Measured as the tensors&apos; size at f32 (§10): a tensor is never split, so a shard may hold one larger tensor alone.</source>
+        <translation>按张量的 f32 大小计算（§10）：张量从不拆分，因此一个分片可能单独容纳一个更大的张量。</translation>
+    </message>
+    <message>
+        <source>Largest shard</source>
+        <translation>最大分片</translation>
+    </message>
+    <message>
+        <source>Split into shards of at most</source>
+        <translation>拆分为每个最多</translation>
+    </message>
+    <message>
+        <source>Sharding</source>
+        <translation>分片</translation>
+    </message>
+</context>
+<context>
     <name>cmfw::ShardsView</name>
     <message>
         <source>Shards</source>
@@ -4436,50 +4633,6 @@ length %3 (%4 of the file)</source>
     <message>
         <source>Operations (each writes a new file, in the background)</source>
         <translation>操作（每项都在后台写入一个新文件）</translation>
-    </message>
-    <message>
-        <source>Calibrate a mask…</source>
-        <translation>校准掩码…</translation>
-    </message>
-    <message>
-        <source>Bake a specialist…</source>
-        <translation>固化专精模型…</translation>
-    </message>
-    <message>
-        <source>Add a skill from a donor…</source>
-        <translation>从供体模型添加技能…</translation>
-    </message>
-    <message>
-        <source>Export as skill file…</source>
-        <translation>导出为技能文件…</translation>
-    </message>
-    <message>
-        <source>Apply a skill file…</source>
-        <translation>应用技能文件…</translation>
-    </message>
-    <message>
-        <source>Defrag a task…</source>
-        <translation>整理任务碎片…</translation>
-    </message>
-    <message>
-        <source>Route statistics…</source>
-        <translation>路由统计…</translation>
-    </message>
-    <message>
-        <source>MoE expert mask…</source>
-        <translation>MoE 专家掩码…</translation>
-    </message>
-    <message>
-        <source>MoE defrag…</source>
-        <translation>MoE 碎片整理…</translation>
-    </message>
-    <message>
-        <source>Compact…</source>
-        <translation>压缩…</translation>
-    </message>
-    <message>
-        <source>Requantize…</source>
-        <translation>重新量化…</translation>
     </message>
     <message>
         <source>yes</source>

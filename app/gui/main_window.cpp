@@ -27,7 +27,11 @@
 
 #include <QAction>
 #include <QApplication>
+#include "jobs/operation_availability.h"
+
 #include <QCloseEvent>
+#include <QGuiApplication>
+#include <QScreen>
 #include <QDockWidget>
 #include <QShowEvent>
 #include <QLineEdit>
@@ -313,9 +317,9 @@ void MainWindow::createActions() {
     compareAction_->setToolTip(tr("Compare the current file with another CMF file: tensors, header and sections"));
     chatAction_ = tools->addAction(tr("C&hat with this model…"), this, [this] { openChat(); });
     chatAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
-    chatAction_->setToolTip(tr("Talk to the current file (the demo model when none is open) on the CPU engine"));
+    chatAction_->setObjectName(u"chatAction"_s);
     serveAction_ = tools->addAction(tr("Ser&ve this model…"), this, [this] { openServe(); });
-    serveAction_->setToolTip(tr("Serve the current file (the demo model when none is open) to other programs over the OpenAI chat API"));
+    serveAction_->setObjectName(u"serveAction"_s);
     tools->addSeparator();
     auto* settingsAction = tools->addAction(tr("Se&ttings…"), this, &MainWindow::showSettings);
     settingsAction->setShortcut(QKeySequence::Preferences);
@@ -354,8 +358,17 @@ QMenu* MainWindow::tabMenu(int index) {
 }
 
 void MainWindow::restoreLayout() {
-    if (!restoreGeometry(settings_->windowGeometry())) resize(1280, 800);
+    const bool restored = restoreGeometry(settings_->windowGeometry());
     layoutRestored_ = restoreState(settings_->windowState());
+    // The first window is 1280 × 800, or what fits the screen: at a scale
+    // factor of 1.5 a 1280 × 800 screen has 853 × 533 logical pixels. A saved
+    // geometry from a larger screen or a smaller scale is brought back in too.
+    const QScreen* scr = screen() ? screen() : QGuiApplication::primaryScreen();
+    const QRect avail = scr ? scr->availableGeometry() : QRect(0, 0, 1280, 800);
+    const QSize want = restored ? size() : QSize(1280, 800);
+    const QSize fit = want.boundedTo(avail.size() * 0.95).expandedTo(QSize(480, 320));
+    if (fit != size() || !restored) resize(fit);
+    if (!avail.contains(frameGeometry().topLeft()) || !restored) move(avail.center() - rect().center());
 }
 
 void MainWindow::showEvent(QShowEvent* event) {
@@ -397,8 +410,12 @@ void MainWindow::updateActions() {
     closeTabAction_->setEnabled(p != nullptr);
     signAction_->setEnabled(p != nullptr);
     compareAction_->setEnabled(p && !p->isError());
-    chatAction_->setEnabled((p && !p->isError()) || !demoModelPath().isEmpty());
-    serveAction_->setEnabled(chatAction_->isEnabled());
+    // A file that cannot be chatted with (no tokenizer, no arch) disables both, and says why.
+    const QString why = p ? chatUnavailable(*p->document()) : (demoModelPath().isEmpty() ? tr("No file is open.") : QString());
+    chatAction_->setEnabled(why.isEmpty());
+    serveAction_->setEnabled(why.isEmpty());
+    chatAction_->setToolTip(why.isEmpty() ? tr("Talk to the current file (the demo model when none is open) on the CPU engine") : why);
+    serveAction_->setToolTip(why.isEmpty() ? tr("Serve the current file (the demo model when none is open) to other programs over the OpenAI chat API") : why);
     for (QAction* a : std::as_const(viewActions_)) a->setEnabled(p && !p->isError());
     central_->setCurrentWidget(tabs_->count() > 0 ? static_cast<QWidget*>(tabs_) : welcome_);
     setWindowTitle(p ? tr("%1 — CMF Workbench").arg(p->document()->fileName()) : tr("CMF Workbench"));

@@ -510,4 +510,13 @@ ConvertReport shard(const std::string& input, double maxGb, const std::string& o
                    control);
 }
 
+uint32_t shardCount(const std::string& input, double maxGb) {
+    if (maxGb <= 0) throw Error(ErrorKind::Parse, "shard: --max-gb must be positive");
+    const Model m = Model::open(input);
+    std::vector<std::vector<uint64_t>> shapes;
+    for (const auto& t : m.tensors()) shapes.push_back(t.record.dims());
+    const auto plan = planShards(f32Sizes(shapes), gbToBytes(maxGb));
+    return plan.empty() ? 1 : *std::max_element(plan.begin(), plan.end()) + 1;
+}
+
 } // namespace cmf

@@ -4,6 +4,7 @@
 // definitions and sums stay proportional text.
 #include "chat/chat_transcript.h"
 
+#include <QFontDatabase>
 #include <QFontInfo>
 #include <QTest>
 #include <QTextBlock>
@@ -21,7 +22,13 @@ bool fixedPitchAt(const QString& markdown, const QString& needle) {
     for (QTextBlock b = doc.begin(); b.isValid(); b = b.next())
         for (auto it = b.begin(); !it.atEnd(); ++it) {
             const QTextFragment f = it.fragment();
-            if (f.text().contains(needle)) return f.charFormat().fontFixedPitch() || QFontInfo(f.charFormat().font()).fixedPitch();
+            if (!f.text().contains(needle)) continue;
+            // The format asks for fixed pitch, or the font is the system's fixed
+            // font (whose fontconfig match, e.g. Noto Sans Mono, may not report fixed pitch).
+            const QFont font = f.charFormat().font();
+            return f.charFormat().fontFixedPitch() || QFontInfo(font).fixedPitch() ||
+                   (!f.charFormat().fontFamilies().toStringList().isEmpty() &&
+                    f.charFormat().fontFamilies().toStringList().contains(QFontDatabase::systemFont(QFontDatabase::FixedFont).family()));
         }
     qWarning() << "not found:" << needle << "in" << doc.toPlainText();
     return false;

@@ -17,6 +17,7 @@
 #include "test_support.h"
 #include "views/file_page.h"
 #include "views/import_dialog.h"
+#include "views/shard_picker.h"
 #include "views/keep_rules_editor.h"
 #include "views/operation_dialog.h"
 #include "util/format_text.h"
@@ -121,8 +122,8 @@ private Q_SLOTS:
         QVERIFY(!d->quantPicker()->meanBitsBox()->isEnabled()); // not vbit
         if (!keep.isEmpty()) d->keepRules()->addRule(keep.section(u'=', 0, 0), keep.section(u'=', 1));
         if (shardGb > 0) {
-            d->shardCheck()->setChecked(true);
-            d->shardGb()->setValue(shardGb);
+            d->shardPicker()->checkBox()->setChecked(true);
+            d->shardPicker()->sizeBox()->setValue(shardGb);
         }
         d->outputEdit()->setText(out);
         QCOMPARE(d->resolvedOutput(), out);

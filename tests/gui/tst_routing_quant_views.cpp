@@ -130,6 +130,48 @@ private Q_SLOTS:
         QVERIFY(view->table()->item(0, 3)->data(Qt::UserRole).toDouble() >= view->table()->item(1, 3)->data(Qt::UserRole).toDouble());
     }
 
+    // Issue 24: a checkpoint that is not the file's source is said to be one,
+    // not plotted as quantization error. tiny-chat has the demo's exact shapes
+    // and names but other weights; tiny-moe other names and shapes.
+    void otherCheckpointIsSaidToBeOne() {
+        FilePage* page = w_->openFile(QStringLiteral(CMF_DEMO_MODEL));
+        QVERIFY(page->showView(FilePage::View::Quant));
+        auto* view = page->view<QuantView>(FilePage::View::Quant);
+        QSignalSpy done(view, &QuantView::measured);
+        view->measure(QString::fromStdString(cmftest::dataPath("models/tiny-chat")));
+        QVERIFY(done.wait(120000));
+        const auto& c = view->comparison();
+        QVERIFY(!c.errors.empty());
+        QVERIFY(c.looksLikeOtherSource());
+        QVERIFY2(view->summaryText().contains(u"does not look like this file's source"_s), qPrintable(view->summaryText()));
+        for (const auto& e : c.errors)
+            if (e.dtype == u"q8_row") QVERIFY2(e.aboveBound(), qPrintable(e.name));
+
+        view->measure(QString::fromStdString(cmftest::dataPath("models/tiny-moe")));
+        QVERIFY(done.wait(120000));
+        const auto& m = view->comparison();
+        QVERIFY(m.looksLikeOtherSource());
+        QVERIFY(!m.missing.isEmpty() || !m.shapeMismatch.isEmpty());
+        QVERIFY2(view->summaryText().contains(u"not in the checkpoint"_s) || view->summaryText().contains(u"another shape"_s),
+                 qPrintable(view->summaryText()));
+
+        // Its own source: nothing above the bounds, no verdict.
+        view->measure(QString::fromStdString(cmftest::dataPath("../../resources/demo-model")));
+        QVERIFY(done.wait(120000));
+        QCOMPARE(view->comparison().aboveBound(), 0);
+        QVERIFY(!view->comparison().looksLikeOtherSource());
+        QVERIFY(!view->summaryText().contains(u"does not look like"_s));
+    }
+
+    void boundsFollowTheBits() {
+        // 8 bits per value: 10/(127·√12) ≈ 0.0227; 4.5 (q4 with scales): 4 bits, 10/(7·√12) ≈ 0.41; floats by mantissa.
+        QVERIFY(std::fabs(expectedRelRmsBound(cmf::DType::Q8Row, 1040, 1024) - 10 / (127 * std::sqrt(12.0))) < 1e-9);
+        QVERIFY(std::fabs(expectedRelRmsBound(cmf::DType::Q4Block, 576, 1024) - 10 / (7 * std::sqrt(12.0))) < 1e-9);
+        QCOMPARE(expectedRelRmsBound(cmf::DType::Q1, 136, 1024), 1.0);
+        QVERIFY(expectedRelRmsBound(cmf::DType::F16, 2048, 1024) < 0.01);
+        QVERIFY(expectedRelRmsBound(cmf::DType::BF16, 2048, 1024) > expectedRelRmsBound(cmf::DType::F16, 2048, 1024));
+    }
+
 private:
     QString moe_;
     std::unique_ptr<QTemporaryDir> dir_;

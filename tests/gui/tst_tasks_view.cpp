@@ -12,12 +12,19 @@
 #include "test_support.h"
 #include "views/file_page.h"
 #include "views/operation_dialog.h"
+#include "views/shard_picker.h"
+#include "jobs/operation_availability.h"
 #include "views/tasks_view.h"
 
 #include "cmf/engine/memory_estimate.h"
 #include "cmf/format/cmf_file.h"
+#include "cmf/format/convert.h"
 
+#include <QAction>
+#include <QComboBox>
 #include <QDir>
+#include <QDoubleSpinBox>
+#include <QPushButton>
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
@@ -114,7 +121,8 @@ private Q_SLOTS:
                       applied = dir_->path() + u"/applied.cmf"_s;
         QSignalSpy done(view_, &TasksView::operationFinished);
         view_->setDialogHook([&](OperationDialog& d) {
-            d.field(u"name"_s)->setText(u"chat"_s);
+            QVERIFY(!d.field(u"name"_s)); // the task is picked from the file's tasks
+            d.choice(u"name"_s)->setCurrentText(u"chat"_s);
             d.field(u"output"_s)->setText(spec);
             d.accept();
         });
@@ -212,6 +220,123 @@ private Q_SLOTS:
         QVERIFY(cmf::CmfFile::open(expected.toStdString()));
         QCOMPARE(QDir(elsewhere.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot), QStringList());
         QVERIFY(QDir::setCurrent(cwd));
+    }
+
+    // Issue 24: job dialogs that cannot be filled in wrong. What cannot run on
+    // this file is disabled with the reason; a task is picked, not typed; new
+    // names that are taken, and bad numbers, are refused with the valid values;
+    // the title names the operation and the file.
+    void dialogsOfferOnlyWhatCanWork() {
+        using K = ModelOperation::Kind;
+        // The demo: dense, with a tokenizer, tasks chat and chat-lite, skill code.
+        for (K k : {K::MoeMask, K::MoeDefrag, K::RouteStats}) {
+            QPushButton* b = view_->actionButton(k);
+            QVERIFY(b);
+            QVERIFY(!b->isEnabled());
+            QVERIFY2(b->toolTip().contains(u"dense"_s), qPrintable(b->toolTip()));
+        }
+        for (K k : {K::Calibrate, K::Bake, K::AddSkill, K::Defrag, K::ExportSkill, K::ApplySkill, K::Compact, K::Requant, K::Shard})
+            QVERIFY2(view_->actionButton(k)->isEnabled(), qPrintable(view_->actionButton(k)->text()));
+
+        const auto choices = OperationChoices::of(*page_->document());
+        QCOMPARE(choices.tasks, (QStringList{u"chat"_s, u"chat-lite"_s}));
+        QVERIFY(choices.skills.contains(u"code"_s));
+        OperationDialog defrag(K::Defrag, QStringLiteral(CMF_DEMO_MODEL), nullptr, choices);
+        QVERIFY(defrag.windowTitle().contains(QFileInfo(QStringLiteral(CMF_DEMO_MODEL)).fileName()));
+        QVERIFY(defrag.windowTitle().contains(u"Defrag"_s));
+        QCOMPARE(defrag.choice(u"name"_s)->count(), 2);
+        QCOMPARE(defrag.choice(u"name"_s)->itemText(1), u"chat-lite"_s);
+
+        OperationDialog cal(K::Calibrate, QStringLiteral(CMF_DEMO_MODEL), nullptr, choices);
+        cal.field(u"files"_s)->setText(data("models/heldout_prose.txt"));
+        cal.field(u"output"_s)->setText(dir_->path() + u"/x.cmf"_s);
+        QVERIFY(cal.problem().isEmpty());
+        cal.field(u"name"_s)->setText(u"chat"_s); // taken
+        QVERIFY2(cal.problem().contains(u"chat, chat-lite"_s), qPrintable(cal.problem()));
+        cal.field(u"name"_s)->setText(u"prose"_s);
+        cal.field(u"number"_s)->setText(u"half"_s);
+        QVERIFY2(cal.problem().contains(u"(0, 1]"_s) && cal.problem().contains(u"half"_s), qPrintable(cal.problem()));
+
+        OperationDialog skill(K::AddSkill, QStringLiteral(CMF_DEMO_MODEL), nullptr, choices);
+        skill.field(u"name"_s)->setText(u"code"_s);
+        skill.field(u"other"_s)->setText(dir_->path());
+        skill.field(u"files"_s)->setText(data("models/heldout_code.txt"));
+        skill.field(u"heldout"_s)->setText(data("models/heldout_code.txt"));
+        QVERIFY2(skill.problem().contains(u"already has a skill"_s) && skill.problem().contains(u"code"_s), qPrintable(skill.problem()));
+        skill.field(u"name"_s)->setText(u"my skill"_s);
+        QVERIFY2(skill.problem().contains(u"letters, digits"_s), qPrintable(skill.problem()));
+
+        // A file without a tokenizer and without masks: what reads text, and defrag, are off.
+        FilePage* notok = w_->openFile(data("conformance/valid/tiny-s7-notok-F16.cmf"));
+        QVERIFY(notok->showView(FilePage::View::Tasks));
+        auto* v = notok->view<TasksView>(FilePage::View::Tasks);
+        for (K k : {K::Calibrate, K::Bake, K::AddSkill}) {
+            QVERIFY(!v->actionButton(k)->isEnabled());
+            QVERIFY2(v->actionButton(k)->toolTip().contains(u"tokenizer"_s), qPrintable(v->actionButton(k)->toolTip()));
+        }
+        QVERIFY(!v->actionButton(K::Defrag)->isEnabled());
+        QVERIFY(v->actionButton(K::Defrag)->toolTip().contains(u"no task masks"_s));
+        QVERIFY(v->actionButton(K::Compact)->isEnabled());
+        // Its chat: the overview's button and the main window's action say why not.
+        QVERIFY(!chatUnavailable(*notok->document()).isEmpty());
+        QVERIFY(!w_->findChild<QAction*>(u"chatAction"_s)->isEnabled());
+        QVERIFY(w_->findChild<QAction*>(u"chatAction"_s)->toolTip().contains(u"tokenizer"_s));
+    }
+
+    // A cancelled dialog keeps what was typed for the next time it opens.
+    void fieldsKeptAfterCancel() {
+        const QString corpus = data("models/heldout_prose.txt");
+        view_->setDialogHook([&](OperationDialog& d) {
+            d.field(u"name"_s)->setText(u"mine"_s);
+            d.field(u"files"_s)->setText(corpus);
+            d.field(u"number"_s)->setText(u"0.3"_s);
+            d.reject();
+        });
+        QSignalSpy added(w_->jobs(), &JobRunner::jobAdded);
+        view_->runAction(ModelOperation::Kind::Calibrate);
+        QCOMPARE(added.count(), 0);
+        QString name, files, number;
+        view_->setDialogHook([&](OperationDialog& d) {
+            name = d.field(u"name"_s)->text(), files = d.field(u"files"_s)->text(), number = d.field(u"number"_s)->text();
+            d.reject();
+        });
+        view_->runAction(ModelOperation::Kind::Calibrate);
+        QCOMPARE(name, u"mine"_s);
+        QCOMPARE(files, corpus);
+        QCOMPARE(number, u"0.3"_s);
+    }
+
+    // Shard from the Tasks page: the import dialog's sharding part; the set it
+    // writes is cmf::shard's (what `cmf shard` runs) byte for byte, and its first shard opens.
+    void shardFromTheTasksPage() {
+        const double gb = 0.01; // the spin box's smallest step: the demo's f32 size makes several shards
+        const QString base = dir_->path() + u"/demo-set"_s;
+        QString shown;
+        view_->setDialogHook([&](OperationDialog& d) {
+            QVERIFY(d.shardPicker());
+            d.shardPicker()->sizeBox()->setValue(gb);
+            d.field(u"output"_s)->setText(base);
+            shown = d.resolvedLabel()->text();
+            QVERIFY2(d.problem().isEmpty(), qPrintable(d.problem()));
+            d.accept();
+        });
+        QSignalSpy done(view_, &TasksView::operationFinished);
+        view_->runAction(ModelOperation::Kind::Shard);
+        QVERIFY(done.wait(900000));
+        const uint32_t n = cmf::shardCount(CMF_DEMO_MODEL, gb);
+        QVERIFY(n > 1);
+        const QString count = QString::number(n) + u" shard"_s;
+        QVERIFY2(shown.contains(count) && shown.contains(u"demo-set-00001-of-"_s), qPrintable(shown + u" / "_s + count));
+        const QString first = done.first().first().value<ModelOutcome>().output;
+        QCOMPARE(first, base + QString::asprintf("-00001-of-%05u.cmf", n));
+        QTemporaryDir ref;
+        const auto r = cmf::shard(CMF_DEMO_MODEL, gb, QString(ref.path() + u"/demo-set"_s).toStdString());
+        QCOMPARE(r.outputs.size(), size_t(n));
+        for (uint32_t k = 1; k <= n; ++k) {
+            const QString name = QString::asprintf("/demo-set-%05u-of-%05u.cmf", k, n);
+            QVERIFY2(readAll(dir_->path() + name) == readAll(ref.path() + name), qPrintable(name));
+        }
+        QVERIFY(QTest::qWaitFor([&] { return w_->fileCount() == 2; }, 10000)); // the first shard opened
     }
 
 private:

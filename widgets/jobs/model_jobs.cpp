@@ -12,6 +12,7 @@
 
 #include <QCoreApplication>
 #include <QFileInfo>
+#include <QRegularExpression>
 
 using namespace Qt::StringLiterals;
 
@@ -130,6 +131,14 @@ ModelOutcome run(const ModelOperation& op, const cmf::Control& control) {
         out.summary = ModelJobs::tr("requantized to %1 → %2").arg(op.other, file);
         break;
     }
+    case K::Shard: {
+        const auto res = cmf::shard(s(op.input), op.number, s(shardBase(op.output)), control);
+        if (!res.outputs.empty()) out.output = QString::fromStdString(res.outputs.front());
+        out.summary = ModelJobs::tr("%n shard(s) of at most %1 GB → %2", nullptr, int(res.outputs.size()))
+                          .arg(op.number)
+                          .arg(QFileInfo(out.output).fileName());
+        break;
+    }
     }
     return out;
 }
@@ -150,9 +159,36 @@ QString operationTitle(const ModelOperation& op) {
     case K::MoeDefrag: return ModelJobs::tr("MoE defrag of %1").arg(in);
     case K::RouteStats: return ModelJobs::tr("Route statistics of %1").arg(in);
     case K::Compact: return ModelJobs::tr("Compact %1").arg(in);
-    case K::Requant: return ModelJobs::tr("Requantize %1").arg(in);
+    case K::Requant: return op.other.isEmpty() ? ModelJobs::tr("Requantize %1").arg(in) : ModelJobs::tr("Requantize %1 to %2").arg(in, op.other);
+    case K::Shard: return ModelJobs::tr("Shard %1").arg(in);
     }
     return in;
+}
+
+QString operationName(ModelOperation::Kind kind) {
+    using K = ModelOperation::Kind;
+    switch (kind) {
+    case K::Calibrate: return ModelJobs::tr("Calibrate a mask…");
+    case K::Bake: return ModelJobs::tr("Bake a specialist…");
+    case K::AddSkill: return ModelJobs::tr("Add a skill from a donor…");
+    case K::ExportSkill: return ModelJobs::tr("Export as skill file…");
+    case K::ApplySkill: return ModelJobs::tr("Apply a skill file…");
+    case K::Defrag: return ModelJobs::tr("Defrag a task…");
+    case K::RouteStats: return ModelJobs::tr("Route statistics…");
+    case K::MoeMask: return ModelJobs::tr("MoE expert mask…");
+    case K::MoeDefrag: return ModelJobs::tr("MoE defrag…");
+    case K::Compact: return ModelJobs::tr("Compact…");
+    case K::Requant: return ModelJobs::tr("Requantize…");
+    case K::Shard: return ModelJobs::tr("Shard…");
+    }
+    return {};
+}
+
+QString shardBase(const QString& output) {
+    static const QRegularExpression suffix(QStringLiteral("(-\\d{5}-of-\\d{5})?\\.cmf$"));
+    QString base = output;
+    base.remove(suffix);
+    return base;
 }
 
 JobRunner::Work jobs::modelOperation(const ModelOperation& op) {

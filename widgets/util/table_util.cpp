@@ -5,17 +5,39 @@
 #include <QTableView>
 #include <QTableWidget>
 
+#include <algorithm>
+
 namespace cmfw {
 
-void fitTableHeight(QTableView* t) {
-    int h = t->horizontalHeader()->isVisible() ? t->horizontalHeader()->sizeHint().height() : 0;
-    const int rows = t->model() ? t->model()->rowCount() : 0;
-    for (int r = 0; r < rows; ++r) h += t->rowHeight(r);
+namespace {
+
+// The height that shows the header and the first `rows` rows. isHidden, not
+// isVisible: before the first show every widget is invisible, and a table
+// sized then lost the header's height, so its last row was cut.
+int heightForRows(QTableView* t, int rows) {
+    int h = t->horizontalHeader()->isHidden() ? 0 : t->horizontalHeader()->sizeHint().height();
+    const int all = t->model() ? t->model()->rowCount() : 0;
+    for (int r = 0; r < std::min(rows, all); ++r) h += t->rowHeight(r);
     h += 2 * t->frameWidth();
     // Leave room for a horizontal scroll bar when columns are wider than the view.
     h += t->horizontalScrollBar()->sizeHint().height();
-    t->setFixedHeight(h);
+    return h;
+}
+
+} // namespace
+
+void fitTableHeight(QTableView* t) {
+    t->setFixedHeight(heightForRows(t, t->model() ? t->model()->rowCount() : 0));
     t->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+}
+
+void fitTableHeightShrinkable(QTableView* t, int minRows) {
+    const int all = t->model() ? t->model()->rowCount() : 0;
+    const int full = heightForRows(t, all);
+    t->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
+    t->setMaximumHeight(full);
+    t->setMinimumHeight(std::min(full, heightForRows(t, minRows)));
+    t->setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
 }
 
 void makeReadOnlyTable(QTableView* t) {

@@ -6,6 +6,7 @@
 #include "util/output_path.h"
 #include "views/keep_rules_editor.h"
 #include "views/quant_picker.h"
+#include "views/shard_picker.h"
 
 #include <QCheckBox>
 #include <QDialogButtonBox>
@@ -110,11 +111,7 @@ ImportDialog::ImportDialog(const QString& folder, Services services, QWidget* pa
         quant_->setVbitElsewhere(vbit);
         optionsChanged();
     });
-    connect(shard_, &QCheckBox::toggled, this, [this](bool on) {
-        shardGb_->setEnabled(on);
-        optionsChanged();
-    });
-    connect(shardGb_, &QDoubleSpinBox::valueChanged, this, &ImportDialog::optionsChanged);
+    connect(shard_, &ShardPicker::changed, this, &ImportDialog::optionsChanged);
     connect(output_, &QLineEdit::textChanged, this, &ImportDialog::optionsChanged);
     resize(1100, 700);
     showResolved();
@@ -136,20 +133,7 @@ QWidget* ImportDialog::buildOptions() {
     quant_ = new QuantPicker(form, box);
     keep_ = new KeepRulesEditor(box);
     form->addRow(tr("Per-tensor overrides"), keep_);
-    auto* shardRow = new QHBoxLayout;
-    shard_ = new QCheckBox(tr("Split into shards of at most"), box);
-    shard_->setObjectName(u"shard"_s);
-    shardGb_ = new QDoubleSpinBox(box);
-    shardGb_->setObjectName(u"shardGb"_s);
-    shardGb_->setRange(0.01, 10000);
-    shardGb_->setDecimals(2);
-    shardGb_->setValue(4);
-    shardGb_->setSuffix(tr(" GB"));
-    shardGb_->setEnabled(false);
-    shardGb_->setToolTip(tr("Measured as the tensors' size at f32, as cmf convert --shard-max-gb (§10)."));
-    shardRow->addWidget(shard_);
-    shardRow->addWidget(shardGb_, 1);
-    form->addRow(tr("Sharding"), shardRow);
+    shard_ = new ShardPicker(form, box, ShardPicker::Mode::Optional);
     auto* outRow = new QHBoxLayout;
     defaultOutput_ = defaultImportOutput(folder_, quant_->quant());
     output_ = new QLineEdit(defaultOutput_, box);
@@ -196,7 +180,7 @@ ImportSettings ImportDialog::settings() const {
     s.output = resolvedOutput();
     s.quant = quant_->quant();
     s.meanBits = quant_->meanBits();
-    s.shardMaxGb = shard_->isChecked() ? shardGb_->value() : 0.0;
+    s.shardMaxGb = shard_->maxGb();
     s.keep = keep_->rules();
     return s;
 }
@@ -321,7 +305,7 @@ void ImportDialog::showPreview(const ImportPreview& p) {
 void ImportDialog::showResolved() {
     const QString path = resolvedOutput();
     QString text = path.isEmpty() ? tr("Choose an output file.") : tr("Writes %1").arg(QDir::toNativeSeparators(path));
-    if (shard_->isChecked() && preview_ && preview_->plan.outputs.size() > 1) {
+    if (shard_->maxGb() > 0 && preview_ && preview_->plan.outputs.size() > 1) {
         const auto& outs = preview_->plan.outputs;
         text = tr("Writes %n shard(s): %1 … %2", nullptr, int(outs.size()))
                    .arg(QDir::toNativeSeparators(QString::fromStdString(outs.front())),

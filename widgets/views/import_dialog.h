@@ -31,6 +31,7 @@ namespace cmfw {
 
 class KeepRulesEditor;
 class QuantPicker;
+class ShardPicker;
 
 class ImportDialog : public QDialog {
     Q_OBJECT
@@ -60,8 +61,7 @@ public:
 
     QuantPicker* quantPicker() const { return quant_; }
     KeepRulesEditor* keepRules() const { return keep_; }
-    QCheckBox* shardCheck() const { return shard_; }
-    QDoubleSpinBox* shardGb() const { return shardGb_; }
+    ShardPicker* shardPicker() const { return shard_; }
     QLineEdit* outputEdit() const { return output_; }
     QLabel* resolvedLabel() const { return resolved_; }
     QLabel* previewSummary() const { return summary_; }
@@ -92,8 +92,7 @@ private:
     Services services_;
     QuantPicker* quant_ = nullptr;
     KeepRulesEditor* keep_ = nullptr;
-    QCheckBox* shard_ = nullptr;
-    QDoubleSpinBox* shardGb_ = nullptr;
+    ShardPicker* shard_ = nullptr;
     QLineEdit* output_ = nullptr;
     QLabel* resolved_ = nullptr;
     QLabel* summary_ = nullptr;

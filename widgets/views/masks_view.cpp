@@ -78,8 +78,9 @@ MasksView::MasksView(std::shared_ptr<const CmfDocument> doc, QWidget* parent) : 
         }
         masks_->resizeColumnsToContents();
         masks_->horizontalHeader()->setStretchLastSection(true);
-        // A few masks: the table shows them all; many scroll in a short table so the bitmaps keep the room.
-        if (ms->masks.size() <= 6) fitTableHeight(masks_);
+        // A few masks: the table shows them all while there is room (one row
+        // in a small window); many scroll in a short table so the bitmaps keep the room.
+        if (ms->masks.size() <= 6) fitTableHeightShrinkable(masks_, 1);
         else masks_->setMaximumHeight(masks_->verticalHeader()->defaultSectionSize() * 6 + masks_->horizontalHeader()->height() + 4);
         lay->addWidget(masks_);
 

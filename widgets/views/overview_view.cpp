@@ -1,5 +1,7 @@
 #include "views/overview_view.h"
 
+#include "jobs/operation_availability.h"
+
 #include "document/cmf_document.h"
 #include "jobs/job.h"
 #include "util/format_text.h"
@@ -96,10 +98,10 @@ OverviewView::OverviewView(std::shared_ptr<const CmfDocument> doc, Services serv
     buttons->addWidget(addButton(u"envelope"_s, tr("Envelope and sections")));
     lay->addLayout(buttons);
     button(u"chat"_s)->setToolTip(tr("Talk to this model on the CPU engine, in a window of its own"));
-    if (!o.hasArch || !o.tokenizer) {
+    // The same rule as the main window's Chat action (jobs/operation_availability).
+    if (const QString why = chatUnavailable(*doc_); !why.isEmpty()) {
         button(u"chat"_s)->setEnabled(false);
-        button(u"chat"_s)->setToolTip(!o.hasArch ? tr("Not a runnable model: the header has no arch")
-                                                 : tr("The file has no tokenizer: a chat needs one to read and write text"));
+        button(u"chat"_s)->setToolTip(why);
     }
     button(u"verify"_s)->setToolTip(tr("Check every hash of the file and its signature"));
     button(u"compare"_s)->setToolTip(tr("Compare this file with another CMF file: tensors, header and sections"));

@@ -8,8 +8,6 @@
 #include "models/log_model.h"
 #include "util/format_text.h"
 
-#include "cmf/format/codec.h"
-#include "cmf/format/safetensors.h"
 
 #include <QFileInfo>
 #include <QFileDialog>
@@ -22,14 +20,11 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
-#include <cmath>
 
 using namespace Qt::StringLiterals;
 
 namespace cmfw {
 namespace {
-
-constexpr int kBins = 64;
 
 // Sorts numerically on the value, shows the text.
 class NumberItem : public QTableWidgetItem {
@@ -40,44 +35,6 @@ public:
 private:
     double v_;
 };
-
-std::vector<TensorError> measureAll(std::shared_ptr<const cmf::CmfFile> file, const std::string& source, const cmf::Control& control) {
-    const auto ckpt = cmf::Checkpoint::open(source);
-    const auto& dir = file->directory();
-    std::vector<TensorError> out;
-    for (uint64_t i = 0; i < dir.count(); ++i) {
-        control.checkCancel();
-        control.report(i, dir.count(), "comparing tensors");
-        const auto rec = dir.record(i);
-        const auto* st = ckpt.find(std::string(rec.name));
-        if (!st || !st->isFloat() || st->count() != rec.count()) continue; // skills, or not in this checkpoint
-        const auto t = file->tensorBytes(rec);
-        std::vector<float> q(rec.count()), ref(rec.count());
-        cmf::decodeRows(t, 0, t.shape.rows, q.data());
-        st->toFloat(0, st->rows(), ref.data());
-        ckpt.release(*st);
-        TensorError e;
-        e.name = QString::fromUtf8(rec.name.data(), qsizetype(rec.name.size()));
-        e.dtype = QString::fromUtf8(cmf::dtypeName(rec.dtype).data());
-        e.count = rec.count();
-        double err2 = 0, ref2 = 0;
-        for (size_t k = 0; k < q.size(); ++k) {
-            const double d = double(q[k]) - ref[k];
-            err2 += d * d, ref2 += double(ref[k]) * ref[k];
-            e.maxAbs = std::max(e.maxAbs, std::fabs(d));
-        }
-        e.relRms = ref2 > 0 ? std::sqrt(err2 / ref2) : std::sqrt(err2);
-        e.histogram.assign(kBins, 0);
-        if (e.maxAbs > 0)
-            for (size_t k = 0; k < q.size(); ++k) {
-                const double d = double(q[k]) - ref[k];
-                ++e.histogram[std::min<size_t>(kBins - 1, size_t((d + e.maxAbs) / (2 * e.maxAbs) * kBins))];
-            }
-        else e.histogram[kBins / 2] = q.size();
-        out.push_back(std::move(e));
-    }
-    return out;
-}
 
 } // namespace
 
@@ -98,14 +55,14 @@ QuantView::QuantView(std::shared_ptr<const CmfDocument> doc, Services services, 
     summary_->setWordWrap(true);
     layout->addWidget(summary_);
     auto* split = new QSplitter(Qt::Vertical, this);
-    table_ = new QTableWidget(0, 5, split);
-    table_->setHorizontalHeaderLabels({tr("Tensor"), tr("dtype"), tr("Values"), tr("Relative RMS error"), tr("Max |error|")});
+    table_ = new QTableWidget(0, 6, split);
+    table_->setHorizontalHeaderLabels({tr("Tensor"), tr("dtype"), tr("Values"), tr("Relative RMS error"), tr("Expected below"), tr("Max |error|")});
     addCsvExport(table_, [this] { return QFileInfo(doc_->path()).completeBaseName() + u"-quantization-error.csv"_s; });
     table_->verticalHeader()->hide();
     table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
     table_->setSelectionBehavior(QAbstractItemView::SelectRows);
     table_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
-    for (int c = 1; c < 5; ++c) table_->horizontalHeader()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
+    for (int c = 1; c < 6; ++c) table_->horizontalHeader()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
     histogram_ = new HistogramChart(split);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
@@ -123,8 +80,8 @@ Job* QuantView::measure(const QString& sourceDir) {
     auto file = doc_->file();
     const std::string src = sourceDir.toStdString();
     Job* job = services_.jobs->start(u"quant-"_s + doc_->path(), tr("Quantization error of %1").arg(doc_->fileName()),
-                                     [file, src](const cmf::Control& c) { return QVariant::fromValue(measureAll(file, src, c)); });
-    connect(job, &Job::succeeded, this, [this](const QVariant& v) { show(v.value<std::vector<TensorError>>()); });
+                                     [file, src](const cmf::Control& c) { return QVariant::fromValue(compareWithCheckpoint(file, src, c)); });
+    connect(job, &Job::succeeded, this, [this](const QVariant& v) { show(v.value<QuantComparison>()); });
     connect(job, &Job::failed, this, [this](const QString& kind, const QString& message) {
         summary_->setText(tr("Could not measure: %1").arg(message));
         if (services_.log) services_.log->error(kind + u": "_s + message);
@@ -132,36 +89,44 @@ Job* QuantView::measure(const QString& sourceDir) {
     return job;
 }
 
-void QuantView::show(std::vector<TensorError> errors) {
-    errors_ = std::move(errors);
+void QuantView::show(QuantComparison result) {
+    result_ = std::move(result);
+    const auto& errors = result_.errors;
     table_->setSortingEnabled(false);
-    table_->setRowCount(int(errors_.size()));
-    double worst = 0;
-    QString worstName;
-    for (int r = 0; r < int(errors_.size()); ++r) {
-        const auto& e = errors_[size_t(r)];
+    table_->setRowCount(int(errors.size()));
+    const QColor warn(0xb0, 0x30, 0x00);
+    for (int r = 0; r < int(errors.size()); ++r) {
+        const auto& e = errors[size_t(r)];
         auto* name = new QTableWidgetItem(e.name);
-        name->setData(Qt::UserRole + 1, r); // index into errors_ whatever the sort
+        name->setData(Qt::UserRole + 1, r); // index into the errors whatever the sort
         table_->setItem(r, 0, name);
         table_->setItem(r, 1, new QTableWidgetItem(e.dtype));
         table_->setItem(r, 2, new NumberItem(double(e.count), Text::count(e.count)));
-        table_->setItem(r, 3, new NumberItem(e.relRms, QString::number(e.relRms, 'g', 4)));
-        table_->setItem(r, 4, new NumberItem(e.maxAbs, QString::number(e.maxAbs, 'g', 4)));
-        if (e.relRms > worst) worst = e.relRms, worstName = e.name;
+        auto* rel = new NumberItem(e.relRms, QString::number(e.relRms, 'g', 4));
+        if (e.aboveBound()) {
+            rel->setForeground(warn);
+            rel->setToolTip(tr("Far above what %1 reaches on its own source (%2): this checkpoint is probably not its source.")
+                                .arg(e.dtype, QString::number(e.bound, 'g', 2)));
+        }
+        table_->setItem(r, 3, rel);
+        table_->setItem(r, 4, new NumberItem(e.bound, QString::number(e.bound, 'g', 2)));
+        table_->setItem(r, 5, new NumberItem(e.maxAbs, QString::number(e.maxAbs, 'g', 4)));
     }
     table_->setSortingEnabled(true);
     table_->sortItems(3, Qt::DescendingOrder);
-    summary_->setText(tr("%1 tensors compared with the source; the largest relative RMS error is %2 (%3). Click a row for its error histogram.")
-                          .arg(errors_.size())
-                          .arg(worst, 0, 'g', 4)
-                          .arg(worstName));
-    if (!errors_.empty()) table_->selectRow(0), selectTensor(0);
+    summary_->setText(result_.summary());
+    // Not the source: say so in the colour of a warning, and plot nothing until a row is picked.
+    summary_->setStyleSheet(result_.looksLikeOtherSource() ? u"color: #b03000; font-weight: bold;"_s : QString());
+    if (result_.looksLikeOtherSource()) histogram_->clear();
+    else if (!errors.empty()) table_->selectRow(0), selectTensor(0);
     Q_EMIT measured();
 }
 
+QString QuantView::summaryText() const { return summary_->text(); }
+
 void QuantView::selectTensor(int row) {
     if (row < 0 || row >= table_->rowCount() || !table_->item(row, 0)) return;
-    const auto& e = errors_[size_t(table_->item(row, 0)->data(Qt::UserRole + 1).toInt())];
+    const auto& e = result_.errors[size_t(table_->item(row, 0)->data(Qt::UserRole + 1).toInt())];
     histogram_->setHistogram(e.histogram, -e.maxAbs, e.maxAbs);
     histogram_->setLogScale(true);
 }

@@ -77,7 +77,8 @@ SkillsView::SkillsView(std::shared_ptr<const CmfDocument> doc, QWidget* parent) 
     }
     skills_->resizeColumnsToContents();
     skills_->horizontalHeader()->setStretchLastSection(true);
-    if (skills.size() <= 8) fitTableHeight(skills_);
+    // Every skill while there is room; one row, scrolling, in a small window.
+    if (skills.size() <= 8) fitTableHeightShrinkable(skills_, 1);
 
     auto* bottom = new QSplitter(Qt::Horizontal, split);
     tensors_ = new QTableWidget(0, 4, bottom);

@@ -3,6 +3,7 @@
 #include "document/cmf_document.h"
 #include "jobs/job.h"
 #include "jobs/job_runner.h"
+#include "jobs/operation_availability.h"
 #include "models/log_model.h"
 #include "util/format_text.h"
 #include "util/quality_text.h"
@@ -56,15 +57,17 @@ TasksView::TasksView(std::shared_ptr<const CmfDocument> doc, Services services, 
     auto* actions = new QGroupBox(tr("Operations (each writes a new file, in the background)"), this);
     auto* grid = new QGridLayout(actions);
     using K = ModelOperation::Kind;
-    const std::pair<K, QString> buttons[] = {
-        {K::Calibrate, tr("Calibrate a mask…")}, {K::Bake, tr("Bake a specialist…")}, {K::AddSkill, tr("Add a skill from a donor…")},
-        {K::ExportSkill, tr("Export as skill file…")}, {K::ApplySkill, tr("Apply a skill file…")}, {K::Defrag, tr("Defrag a task…")},
-        {K::RouteStats, tr("Route statistics…")}, {K::MoeMask, tr("MoE expert mask…")}, {K::MoeDefrag, tr("MoE defrag…")},
-        {K::Compact, tr("Compact…")}, {K::Requant, tr("Requantize…")}};
+    const K kinds[] = {K::Calibrate, K::Bake,      K::AddSkill,  K::ExportSkill, K::ApplySkill, K::Defrag,
+                       K::RouteStats, K::MoeMask, K::MoeDefrag, K::Compact,     K::Requant,    K::Shard};
     int i = 0;
-    for (const auto& [kind, text] : buttons) {
-        auto* b = new QPushButton(text, actions);
+    for (const K kind : kinds) {
+        auto* b = new QPushButton(operationName(kind), actions);
         b->setObjectName(u"action-%1"_s.arg(int(kind)));
+        // What cannot work on this file is disabled, and says why.
+        if (const QString why = operationUnavailable(*doc_, kind); !why.isEmpty()) {
+            b->setEnabled(false);
+            b->setToolTip(why);
+        }
         grid->addWidget(b, i / 4, i % 4);
         ++i;
         connect(b, &QPushButton::clicked, this, [this, kind] { runAction(kind); });
@@ -122,15 +125,22 @@ void TasksView::fill() {
     }
 }
 
+QPushButton* TasksView::actionButton(ModelOperation::Kind kind) const {
+    return findChild<QPushButton*>(u"action-%1"_s.arg(int(kind)));
+}
+
 void TasksView::runAction(ModelOperation::Kind kind) {
-    OperationDialog dialog(kind, doc_->path(), this);
-    if (dialogHook_) {
+    if (!operationUnavailable(*doc_, kind).isEmpty()) return; // the button is disabled and says why
+    OperationDialog dialog(kind, doc_->path(), this, OperationChoices::of(*doc_));
+    // What the person typed last time, accepted or cancelled, is there again.
+    if (remembered_.contains(int(kind))) dialog.setValues(remembered_[int(kind)]);
+    const bool accepted = [&] {
+        if (!dialogHook_) return dialog.exec() == QDialog::Accepted;
         dialogHook_(dialog);
-        if (dialog.result() != QDialog::Accepted) return;
-    } else if (dialog.exec() != QDialog::Accepted) {
-        return;
-    }
-    start(dialog.operation());
+        return dialog.result() == QDialog::Accepted;
+    }();
+    remembered_[int(kind)] = dialog.values();
+    if (accepted) start(dialog.operation());
 }
 
 Job* TasksView::start(const ModelOperation& op) {

@@ -3,16 +3,19 @@
 // contract) and skills (layers, size, quality, routing subspace), and every
 // operation that makes or transforms them — calibrate, bake, add, export and
 // apply a skill, defrag, the MoE mask and defrag, route statistics, compact,
-// requantize — each as a background job with progress and cancel that opens
+// requantize, shard — each as a background job with progress and cancel that opens
 // the file it wrote when it succeeds.
 #include "jobs/model_jobs.h"
 #include "util/services.h"
 
+#include <QHash>
+#include <QMap>
 #include <QWidget>
 
 #include <functional>
 #include <memory>
 
+class QPushButton;
 class QTableWidget;
 class QLabel;
 
@@ -36,6 +39,8 @@ public:
     // The dialog each action button shows (tests fill it and accept).
     void setDialogHook(std::function<void(class OperationDialog&)> hook) { dialogHook_ = std::move(hook); }
     void runAction(ModelOperation::Kind kind);
+    // The operation's button (disabled, with the reason as its tooltip, when it cannot run on this file).
+    QPushButton* actionButton(ModelOperation::Kind kind) const;
 
 Q_SIGNALS:
     void operationFinished(const cmfw::ModelOutcome& outcome);
@@ -48,6 +53,7 @@ private:
     QTableWidget* skills_ = nullptr;
     QLabel* memory_ = nullptr;
     std::function<void(OperationDialog&)> dialogHook_;
+    QHash<int, QMap<QString, QString>> remembered_; // per operation kind, the dialog's last values
 };
 
 } // namespace cmfw

@@ -110,6 +110,8 @@ ConvertReport compact(const std::string& input, const std::string& output, const
 // Splits a model into `{base}-{no:05}-of-{count:05}.cmf` shards of at most
 // maxGb (rough f32 size, §10); tensors are copied verbatim.
 ConvertReport shard(const std::string& input, double maxGb, const std::string& outputBase, const Control& control = {});
+// How many shards shard(input, maxGb, ...) writes; no tensor is read.
+uint32_t shardCount(const std::string& input, double maxGb);
 
 // The §10 greedy split: shard index (0-based) for each size in order.
 std::vector<uint32_t> planShards(const std::vector<uint64_t>& f32Sizes, uint64_t maxBytes);
