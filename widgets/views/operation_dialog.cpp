@@ -121,7 +121,19 @@ OperationDialog::OperationDialog(ModelOperation::Kind kind, const QString& input
     resolved_->setStyleSheet(u"color: #555555"_s);
     form_->addRow(QString(), resolved_);
     connect(fields_[u"output"_s], &QLineEdit::textChanged, this, &OperationDialog::showResolved);
-    if (shard_) connect(shard_, &ShardPicker::changed, this, &OperationDialog::showResolved);
+    if (shard_) {
+        // The plan opens the model: once per size, not per keystroke or per check.
+        auto plan = [this] {
+            try {
+                shardCount_ = cmf::shardCount(input_.toStdString(), shard_->maxGb()), shardError_.clear();
+            } catch (const std::exception& e) {
+                shardCount_ = 0, shardError_ = QString::fromUtf8(e.what());
+            }
+            showResolved();
+        };
+        connect(shard_, &ShardPicker::changed, this, plan);
+        plan();
+    }
     showResolved();
     if (quant_) {
         // Each quant's size for this file, computed off the GUI thread, again when --only or the budget changes.
@@ -219,13 +231,13 @@ void OperationDialog::showResolved() {
     if (shard_) {
         // A set of files under the base: name the first and the last, as the import dialog does.
         const QString base = QDir::toNativeSeparators(shardBase(path));
-        try {
-            const uint32_t n = cmf::shardCount(input_.toStdString(), shard_->maxGb());
+        if (shardCount_ > 0) {
+            const uint32_t n = shardCount_;
             auto name = [&](uint32_t k) -> QString { return base + QString::asprintf("-%05u-of-%05u.cmf", k, n); };
             shown = n == 1 ? tr("Writes %1 (one shard: every tensor fits)").arg(name(1))
                            : tr("Writes %n shard(s): %1 … %2", nullptr, int(n)).arg(name(1), name(n));
-        } catch (const std::exception& e) {
-            shown = tr("Cannot plan the shards: %1").arg(QString::fromUtf8(e.what()));
+        } else {
+            shown = tr("Cannot plan the shards: %1").arg(shardError_);
         }
     }
     resolved_->setText(shown);
@@ -247,12 +259,8 @@ ModelOperation OperationDialog::operation() const {
     if (quant_) op.other = quant_->quant(), op.number = quant_->meanBits();
     if (shard_) {
         op.number = shard_->maxGb();
-        // The first file of the set, which the job opens when it is done.
-        try {
-            op.output = shardBase(op.output) + QString::asprintf("-00001-of-%05u.cmf", cmf::shardCount(input_.toStdString(), op.number));
-        } catch (const std::exception&) {
-            // problem() says why; the base stays as typed
-        }
+        // The first file of the set, which the job opens when it is done (problem() says why when there is no plan).
+        if (shardCount_ > 0) op.output = shardBase(op.output) + QString::asprintf("-00001-of-%05u.cmf", shardCount_);
     }
     return op;
 }
@@ -280,13 +288,7 @@ QString OperationDialog::problem() const {
     if (fields_.contains(u"number"_s) && !(op.number > 0 && op.number <= 1))
         return tr("%1 must be a number in (0, 1]; “%2” is not.").arg(kind_ == K::MoeMask || kind_ == K::MoeDefrag ? tr("Cover") : tr("The keep fraction"),
                                                                   fields_[u"number"_s]->text());
-    if (shard_) {
-        try {
-            cmf::shardCount(input_.toStdString(), shard_->maxGb());
-        } catch (const std::exception& e) {
-            return tr("Cannot plan the shards: %1").arg(QString::fromUtf8(e.what()));
-        }
-    }
+    if (shard_ && shardCount_ == 0) return tr("Cannot plan the shards: %1").arg(shardError_);
     if (kind_ == K::Requant && !op.name.isEmpty()) {
         try {
             std::regex check(op.name.toStdString()); // the dialect requant reads

@@ -65,6 +65,8 @@ private:
     QMap<QString, QComboBox*> combos_;
     OperationChoices choices_;
     ShardPicker* shard_ = nullptr; // shard: the largest shard
+    uint32_t shardCount_ = 0;      // shard: the plan for the current size; 0 with shardError_ when none
+    QString shardError_;
     QuantPicker* quant_ = nullptr; // requantize: the quantization drop-down
     QFutureWatcher<QuantSizes>* sizes_ = nullptr; // its sizes, being computed
 };
