@@ -3,6 +3,7 @@
 // grows in place, append-only, unless --output names a new one.
 // cmf skill bake — a one-task specialist from a corpus alone: calibrate a
 // mask, defrag it into a standalone file, record the measured quality.
+#include "choice_option.h"
 #include "cmd_skill.h"
 #include "commands.h"
 #include "terminal_progress.h"
@@ -96,7 +97,7 @@ void addSkillAdd(CLI::App& app, int* exitCode) {
     cmd->add_option("--name", o->name, "Human-readable name");
     cmd->add_option("--layers", o->layers, "Decoder layers to graft: all, A-B or i,j,k")->capture_default_str();
     cmd->add_option("--tensors", o->tensors, "Tensor families: ffn, attn or all (all also takes embeddings, norms and lm_head)")
-        ->capture_default_str()->check(CLI::IsMember({"ffn", "attn", "all"}));
+        ->capture_default_str()->transform(oneOf({"ffn", "attn", "all"}, "tensor family"));
     cmd->add_option("--min-delta", o->minDelta, "Graft a tensor only when ||donor - backbone|| / ||backbone|| exceeds this")->capture_default_str();
     cmd->add_option("--skill-quant", o->skillQuant, "Encoding of the replacement tensors (default: that of the tensor each replaces)");
     cmd->add_option("--prompts", o->prompts,
@@ -109,7 +110,7 @@ void addSkillAdd(CLI::App& app, int* exitCode) {
     cmd->add_option("--prompts-format", o->promptsFormat,
                     "How the prompts files are read: lines (one prompt per line), paragraphs (split at blank lines and "
                     "<|endoftext|>), jsonl, or auto (.jsonl is jsonl, anything else lines)")
-        ->capture_default_str()->check(CLI::IsMember({"auto", "lines", "paragraphs", "jsonl"}));
+        ->capture_default_str()->transform(oneOf({"auto", "lines", "paragraphs", "jsonl"}, "prompts format"));
     cmd->add_option("--phi-layer", o->phiLayer, "Layer whose residual stream routing reads (default: the middle one)");
     cmd->add_option("--rank", o->rank, "Dimensions of each routing subspace")->capture_default_str();
     cmd->add_option("--quality", o->quality, "Held-out text: perplexity with and without the skill is recorded")->required()->check(CLI::ExistingFile);

@@ -1,17 +1,17 @@
 #include "draft_options.h"
 
-#include <map>
+#include "choice_option.h"
 
 namespace cmfcli {
 
 void addDraftOptions(CLI::App* cmd, cmf::engine::DraftOptions& d) {
-    static const std::map<std::string, cmf::engine::DraftMode> modes = {
+    static const std::vector<std::pair<std::string, cmf::engine::DraftMode>> modes = {
         {"none", cmf::engine::DraftMode::None}, {"lookup", cmf::engine::DraftMode::Lookup}, {"mtp", cmf::engine::DraftMode::Mtp}};
     cmd->add_option("--draft", d.mode,
                     "Speculative decoding: none, lookup (drafts copied from n-gram matches in the context) or mtp (drafts "
                     "from the file's MTP head, arch.mtp); greedy output is the same as without, sampled output has the same "
                     "distribution")
-        ->transform(CLI::CheckedTransformer(modes, CLI::ignore_case))
+        ->transform(oneOf(modes, "draft source"))
         ->default_str("none");
     cmd->add_option("--draft-max", d.maxDraft,
                     "Tokens drafted per step (up to 3 verify in one pass over the weights; each MTP draft is one more pass over "

@@ -32,6 +32,7 @@
 #include <QCloseEvent>
 #include <QGuiApplication>
 #include <QScreen>
+#include <QScrollArea>
 #include <QDockWidget>
 #include <QShowEvent>
 #include <QLineEdit>
@@ -142,10 +143,15 @@ MainWindow::MainWindow(AppSettings* settings, QWidget* parent) : QMainWindow(par
 MainWindow::~MainWindow() { qApp->removeEventFilter(this); }
 
 void MainWindow::createWelcome() {
-    welcome_ = new QWidget(central_);
-    auto* outer = new QVBoxLayout(welcome_);
+    // Scrolls in a small window, like the file pages, so the window's minimum stays small.
+    auto* scroll = new QScrollArea(central_);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidgetResizable(true);
+    welcome_ = scroll;
+    auto* page = new QWidget(scroll);
+    auto* outer = new QVBoxLayout(page);
     outer->addStretch(1);
-    auto* box = new QWidget(welcome_);
+    auto* box = new QWidget(page);
     box->setMaximumWidth(560);
     auto* lay = new QVBoxLayout(box);
     auto* title = new QLabel(tr("CMF Workbench"), box);
@@ -181,6 +187,7 @@ void MainWindow::createWelcome() {
     h->addStretch(1);
     outer->addLayout(h);
     outer->addStretch(2);
+    scroll->setWidget(page);
     connect(open, &QPushButton::clicked, this, &MainWindow::openDialog);
     connect(welcomeRecent_, &QListWidget::itemActivated, this, [this](QListWidgetItem* it) { openFile(it->data(Qt::UserRole).toString()); });
 }
@@ -191,7 +198,13 @@ void MainWindow::createDocks() {
     connect(panel_, &VerifySignPanel::keyPathChanged, this, [this](const QString& p) { settings_->setKeyPath(p); });
     verifyDock_ = new QDockWidget(panel_->title(), this);
     verifyDock_->setObjectName(u"verifyDock"_s);
-    verifyDock_->setWidget(panel_);
+    // In a bottom dock the panel's four columns want ~900 pixels; in a
+    // narrower window it scrolls rather than holding the window wide.
+    panelFrame_ = new QScrollArea(verifyDock_);
+    panelFrame_->setFrameShape(QFrame::NoFrame);
+    panelFrame_->setWidgetResizable(true);
+    panelFrame_->setWidget(panel_);
+    verifyDock_->setWidget(panelFrame_);
     // The dock's title names the file the panel acts on; the View menu's
     // entry keeps the plain name.
     const QString menuText = verifyDock_->toggleViewAction()->text();
@@ -379,6 +392,15 @@ void MainWindow::showEvent(QShowEvent* event) {
     // start at a fifth of the height, so the page above keeps the room.
     if (!layoutRestored_)
         QTimer::singleShot(0, this, [this] { resizeDocks({verifyDock_}, {std::max(96, height() / 5 - 24)}, Qt::Vertical); });
+}
+
+void MainWindow::resizeEvent(QResizeEvent* event) {
+    QMainWindow::resizeEvent(event);
+    // A window tall enough to spare it never squeezes the Verify / Sign panel
+    // below what it needs (a 1280 × 800 screen's first window is 760 high: a
+    // fifth would leave it 4 pixels short, behind a scroll bar); a smaller
+    // window lets it scroll, so the window itself can stay small.
+    panelFrame_->setMinimumHeight(height() >= 700 ? panel_->minimumSizeHint().height() : 0);
 }
 
 void MainWindow::updateRecentMenu() {

@@ -17,6 +17,7 @@ class QLabel;
 class QListWidget;
 class QMenu;
 class QMimeData;
+class QScrollArea;
 class QStackedWidget;
 class QTabWidget;
 
@@ -87,6 +88,7 @@ public:
 protected:
     void closeEvent(QCloseEvent* event) override;
     void showEvent(QShowEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
     bool eventFilter(QObject* watched, QEvent* event) override;
@@ -113,6 +115,7 @@ private:
     QListWidget* welcomeRecent_;
     QTabWidget* tabs_;
     VerifySignPanel* panel_;
+    QScrollArea* panelFrame_; // the panel's scroll area in its dock
     QDockWidget* verifyDock_;
     QDockWidget* jobsDock_;
     QDockWidget* logDock_;

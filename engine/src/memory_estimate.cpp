@@ -69,7 +69,7 @@ MemoryEstimate estimate(const CmfFile& primary, const std::vector<TensorRecord>&
     if (!skill.empty()) {
         bool found = false;
         for (const auto& s : primary.skills()) found |= s.id == skill;
-        if (!found) throw Error(ErrorKind::Parse, "no skill '" + skill + "' in " + primary.path());
+        if (!found) throw unknownSkill(skill, primary.skills(), primary.path());
     }
     const Mask* mask = nullptr;
     const auto& masks = primary.masks();

@@ -427,7 +427,7 @@ std::shared_ptr<const Weights> Model::weights(const std::string& skillId) const 
     if (auto it = variants_.find(skillId); it != variants_.end())
         if (auto v = it->second.lock()) return v;
     if (std::find(skillIds_.begin(), skillIds_.end(), skillId) == skillIds_.end())
-        throw Error(ErrorKind::Parse, "no skill '" + skillId + "' in " + file_.primary().path());
+        throw unknownSkill(skillId, file_.primary().skills(), file_.primary().path());
     const auto& a = header()["arch"];
     auto v = std::make_shared<const Weights>(loadWeights(Loader(file_, "skill." + skillId + "."), config_, a));
     variants_[skillId] = v;

@@ -37,6 +37,13 @@ std::optional<std::pair<size_t, std::string_view>> matchSkill(const IdIndex& ids
 
 } // namespace
 
+Error unknownSkill(const std::string& id, const std::vector<SkillRecord>& skills, const std::string& path) {
+    std::string known;
+    for (const auto& s : skills) known += (known.empty() ? "" : ", ") + s.id;
+    return Error(ErrorKind::Parse,
+                 "no skill '" + id + "' in " + path + (known.empty() ? " (the file has no skills)" : " (it has: " + known + ")"));
+}
+
 std::vector<SkillRecord> parseSkills(const nlohmann::json& header, const std::vector<std::string_view>& names) {
     std::vector<SkillRecord> out;
     if (!header.contains("skills") || header["skills"].is_null()) return out;

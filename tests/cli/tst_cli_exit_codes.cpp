@@ -120,6 +120,32 @@ private Q_SLOTS:
         QCOMPARE(runCmf({u"diff"_qs, q(brokenHeaderFile()), kit("valid/tiny-s42-Q8_ROW.cmf")}).code, 2);
     }
 
+    // A wrong name is bad usage (2), and the message lists the names there are.
+    void badNamesListTheValidOnes() {
+        const QString demo = q(CMF_DEMO_MODEL);
+        const struct {
+            QStringList args;
+            const char* says;
+        } cases[] = {
+            {{u"run"_qs, demo, u"--prompt"_qs, u"hi"_qs, u"--kv"_qs, u"q3"_qs}, "unknown KV cache type \"q3\"; one of: f32 f16"},
+            {{u"run"_qs, demo, u"--prompt"_qs, u"hi"_qs, u"--draft"_qs, u"fast"_qs}, "unknown draft source \"fast\"; one of: none lookup mtp"},
+            {{u"run"_qs, demo, u"--prompt"_qs, u"hi"_qs, u"--skill"_qs, u"nope"_qs}, "no skill 'nope'"},
+            {{u"run"_qs, demo, u"--prompt"_qs, u"hi"_qs, u"--task"_qs, u"nope"_qs}, "(it has: chat, chat-lite)"},
+            {{u"defrag"_qs, demo, u"--task"_qs, u"nope"_qs, u"--output"_qs, tmp("d.cmf")}, "(it has: chat, chat-lite)"},
+            {{u"requant"_qs, demo, u"--quant"_qs, u"q9"_qs, u"--output"_qs, tmp("r.cmf")}, "unknown quant \"q9\"; one of: f32 f16"},
+            {{u"skill"_qs, u"add"_qs, demo, u"--from"_qs, data("models/tiny-chat-code"), u"--id"_qs, u"x"_qs, u"--prompts"_qs,
+              data("models/heldout_code.txt"), u"--quality"_qs, data("models/heldout_code.txt"), u"--tensors"_qs, u"mlp"_qs},
+             "unknown tensor family \"mlp\"; one of: ffn attn all"},
+        };
+        for (const auto& c : cases) {
+            const Run r = runCmf(c.args);
+            QVERIFY2(r.code == 2 && r.err.find(c.says) != std::string::npos, (c.args.join(u' ').toStdString() + " -> " + r.err).c_str());
+        }
+        // The skill list names the file's skills.
+        const Run r = runCmf({u"run"_qs, demo, u"--prompt"_qs, u"hi"_qs, u"--skill"_qs, u"nope"_qs});
+        QVERIFY2(r.err.find("(it has: code, backbone)") != std::string::npos, r.err.c_str());
+    }
+
     void verifyJsonOnANonUtf8Header() {
         const Run r = runCmf({u"verify"_qs, q(brokenHeaderFile()), u"--json"_qs});
         QCOMPARE(r.code, 1);

@@ -38,6 +38,7 @@
 #include "cmf/format/hash64.h"
 #include "cmf/format/signature.h"
 
+#include <QMetaEnum>
 #include <QAction>
 #include <QCheckBox>
 #include <QPushButton>
@@ -162,6 +163,7 @@ private Q_SLOTS:
     void closingWithJobsRunningCancels();
     void settingsPersist();
     void bottomDocksTakeAFifth();
+    void minimumFitsAScaledScreen();
     void viewMenuReachesEveryPage();
     void ctrlFFocusesTheTensorFilter();
     void tabContextMenu();
@@ -937,6 +939,35 @@ void TstMainWindow::bottomDocksTakeAFifth() {
     QTest::qWait(200); // time for a wrong reset to a fifth to happen, if it would
     // Not reset to a fifth (Qt fits the restored docks around the welcome page's own minimum, so not to the pixel).
     QVERIFY2(bottomArea(w_.get()) > 800 / 5 + 60, qPrintable(u"%1 vs %2"_s.arg(bottomArea(w_.get())).arg(set)));
+}
+
+// A 1280 × 800 screen at a scale factor of 2 has 640 × 400 logical pixels,
+// less a panel: the window's minimum must stay inside that on every page (the
+// pages scroll instead), or the first window cannot fit the screen.
+void TstMainWindow::minimumFitsAScaledScreen() {
+    const QSize room(600, 370);
+    const auto fits = [&](const char* where) {
+        QCoreApplication::processEvents();
+        const QSize m = w_->minimumSizeHint().expandedTo(w_->minimumSize());
+        if (m.width() <= room.width() && m.height() <= room.height()) return true;
+        qWarning("%s: minimum %dx%d", where, m.width(), m.height());
+        return false;
+    };
+    QVERIFY(fits("welcome page"));
+    FilePage* page = w_->openFile(demo());
+    QVERIFY(QTest::qWaitForWindowExposed(w_.get()));
+    QVERIFY(page->showTensor(u"model.layers.1.mlp.down_proj.weight"_s));
+    QVERIFY(fits("tensor detail"));
+    for (int v = 0; v <= int(FilePage::View::Error); ++v)
+        if (page->showView(FilePage::View(v))) QVERIFY2(fits(QMetaEnum::fromType<FilePage::View>().valueToKey(v)), "see the warning");
+    QVERIFY(w_->openChat(demo()));
+    QVERIFY(fits("chat"));
+    QVERIFY(w_->openServe(demo()));
+    QVERIFY(fits("serve"));
+    // And it is what the window can be shrunk to.
+    w_->resize(room);
+    QCoreApplication::processEvents();
+    QVERIFY(w_->width() <= room.width() && w_->height() <= room.height());
 }
 
 static QMenu* menuNamed(MainWindow* w, const QString& title) {

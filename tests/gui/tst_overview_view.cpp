@@ -26,6 +26,7 @@
 #include "cmf/format/signature.h"
 
 #include <QFile>
+#include <QGroupBox>
 #include <QLabel>
 #include <QProcess>
 #include <QPushButton>
@@ -77,6 +78,7 @@ private Q_SLOTS:
     }
     void numbersAreCmfInfo();
     void buttonsRunTheActions();
+    void reflowsInsteadOfCutting();
     void signatureStates();
     void everyKindOfFile();
     void screenshotDefaultIsTheOverview();
@@ -167,6 +169,34 @@ void TstOverviewView::numbersAreCmfInfo() {
     QCOMPARE(view->tokenizerSummary()->vocabSize, direct.vocabSize);
     QVERIFY2(view->value(u"tokenizer"_s).contains(u", %1 tokens"_s.arg(Text::count(direct.vocabSize))), qPrintable(view->value(u"tokenizer"_s)));
     QCOMPARE(view->value(u"chat_template"_s).startsWith(u"yes"_s), f->chatBundle().has_value() && !f->chatBundle()->chatTemplate.empty());
+}
+
+// Every box is whole inside the page: three columns on a wide window, fewer
+// at the first window's 1216 pixels and below; a window too narrow for even
+// one column (600) scrolls.
+void TstOverviewView::reflowsInsteadOfCutting() {
+    FilePage* page = w_->openFile(QStringLiteral(CMF_DEMO_MODEL));
+    auto* view = page->view<OverviewView>(FilePage::View::Overview);
+    QVERIFY(view);
+    QVERIFY(QTest::qWaitForWindowExposed(w_.get()));
+    int previous = 4;
+    for (int width : {1600, 1216, 900, 600}) {
+        w_->resize(width, 800);
+        QTRY_COMPARE(w_->width(), width);
+        QCoreApplication::processEvents();
+        QVERIFY2(view->columns() <= previous, qPrintable(u"%1 columns at %2"_s.arg(view->columns()).arg(width)));
+        previous = view->columns();
+        if (width < 800) continue;
+        for (auto* box : view->findChildren<QGroupBox*>()) {
+            const QRect r(box->mapTo(view, QPoint(0, 0)), box->size());
+            QVERIFY2(r.left() >= 0 && r.right() < view->width(),
+                     qPrintable(u"%1 at %2..%3 of %4 (window %5, %6 columns)"_s.arg(box->title()).arg(r.left()).arg(r.right()).arg(view->width()).arg(width).arg(view->columns())));
+            QVERIFY(box->width() >= box->minimumSizeHint().width());
+        }
+    }
+    QCOMPARE(previous, 1);
+    w_->resize(1600, 800);
+    QTRY_COMPARE(view->columns(), 3);
 }
 
 void TstOverviewView::buttonsRunTheActions() {

@@ -22,6 +22,7 @@
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QTreeWidget>
@@ -183,8 +184,26 @@ QWidget* FilePage::ensureView(View v) {
     case View::Compare: return nullptr; // needs a second file: showCompare()
     case View::Error: return nullptr;
     }
-    stack_->addWidget(w);
+    addToStack(w);
     views_[v] = w;
+    return w;
+}
+
+void FilePage::addToStack(QWidget* view) {
+    // Every page scrolls when the window is smaller than what it needs, so the
+    // window's minimum stays small (the first window must fit a 1280 × 800
+    // screen at a scale factor of 2: 640 × 400 logical pixels). A window at
+    // least the page's minimum shows it exactly as without the scroll area.
+    auto* frame = new QScrollArea(stack_);
+    frame->setFrameShape(QFrame::NoFrame);
+    frame->setWidgetResizable(true);
+    frame->setWidget(view);
+    stack_->addWidget(frame);
+}
+
+QWidget* FilePage::stackFrame(QWidget* view) const {
+    QWidget* w = view;
+    while (w && w->parentWidget() != stack_) w = w->parentWidget();
     return w;
 }
 
@@ -195,7 +214,7 @@ bool FilePage::showView(View v) {
     if ((v == View::Routing || v == View::Tasks || v == View::Quant) && !item(v)) return false;
     QWidget* w = ensureView(v);
     if (!w) return false;
-    stack_->setCurrentWidget(w);
+    stack_->setCurrentWidget(stackFrame(w));
     current_ = v;
     if (QTreeWidgetItem* it = item(v); it && nav_->currentItem() != it) {
         const QSignalBlocker block(nav_);
@@ -230,7 +249,7 @@ CompareView* FilePage::showCompare(const QString& other) {
     auto* view = qobject_cast<CompareView*>(views_.value(View::Compare, nullptr));
     if (!view) {
         view = new CompareView(services_, stack_);
-        stack_->addWidget(view);
+        addToStack(view);
         views_[View::Compare] = view;
         addItem(View::Compare, QString());
     }

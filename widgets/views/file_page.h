@@ -68,6 +68,11 @@ private:
     std::shared_ptr<const CmfDocument> doc_;
     Services services_;
     QTreeWidget* nav_ = nullptr;
+    // Puts a view on the stack inside its own scroll area.
+    void addToStack(QWidget* view);
+    // The stack's page that holds view (its scroll area).
+    QWidget* stackFrame(QWidget* view) const;
+
     QStackedWidget* stack_ = nullptr;
     QMap<View, QWidget*> views_;
     QMap<View, QTreeWidgetItem*> items_;

@@ -115,30 +115,65 @@ OverviewView::OverviewView(std::shared_ptr<const CmfDocument> doc, Services serv
     connect(button(u"tasks"_s), &QPushButton::clicked, this, &OverviewView::tasksRequested);
     connect(button(u"envelope"_s), &QPushButton::clicked, this, &OverviewView::envelopeRequested);
 
-    auto* grid = new QGridLayout();
-    grid->setHorizontalSpacing(10);
-    grid->setVerticalSpacing(8);
-    auto group = [&](const QString& title, int row, int col, int colSpan = 1) {
+    grid_ = new QGridLayout();
+    grid_->setHorizontalSpacing(10);
+    grid_->setVerticalSpacing(8);
+    auto group = [&](const QString& title) {
         auto* box = new QGroupBox(title, content);
         auto* form = new QFormLayout(box);
         form->setRowWrapPolicy(QFormLayout::DontWrapRows);
         form->setFieldGrowthPolicy(QFormLayout::ExpandingFieldsGrow);
         form->setLabelAlignment(Qt::AlignLeft);
         form->setVerticalSpacing(3);
-        grid->addWidget(box, row, col, 1, colSpan);
+        boxes_.push_back(box);
         return form;
     };
-    fillArchitecture(group(tr("Architecture"), 0, 0));
-    fillContent(group(tr("Size and precision"), 0, 1));
-    fillTokenizer(group(tr("Tokenizer and chat"), 0, 2));
-    fillTasks(group(tr("Task masks and skills"), 1, 0, 2));
-    fillMemory(group(tr("Signature and memory"), 1, 2));
-    for (int c = 0; c < 3; ++c) grid->setColumnStretch(c, 1);
-    lay->addLayout(grid);
+    // In Box order: Architecture, Size, Tokenizer, Tasks, Memory.
+    fillArchitecture(group(tr("Architecture")));
+    fillContent(group(tr("Size and precision")));
+    fillTokenizer(group(tr("Tokenizer and chat")));
+    fillTasks(group(tr("Task masks and skills")));
+    fillMemory(group(tr("Signature and memory")));
+    lay->addLayout(grid_);
     lay->addStretch(1);
+    arrangeBoxes(3);
 
     connect(services_.trusted, &TrustedKeyList::changed, this, &OverviewView::showSignature);
     readTokenizer();
+}
+
+// Three columns when they fit, else two, else one: the page reflows rather
+// than cutting the right column (a 1280 × 800 window gives it ~1040 pixels,
+// a long generation-defaults line alone takes 400).
+int OverviewView::columnsFor(int width) const {
+    const auto w = [&](Box b) { return boxes_[b]->minimumSizeHint().width(); };
+    const int gap = grid_->horizontalSpacing();
+    const int margins = 24 + 20; // the page's content margins and its vertical scroll bar
+    if (std::max(w(Architecture) + w(Size) + w(Tokenizer) + 2 * gap, w(Tasks) + w(Memory) + gap) + margins <= width) return 3;
+    if (std::max({w(Architecture) + w(Size), w(Tokenizer) + w(Memory), w(Tasks) - gap}) + gap + margins <= width) return 2;
+    return 1;
+}
+
+void OverviewView::arrangeBoxes(int columns) {
+    if (columns == columns_) return;
+    columns_ = columns;
+    for (QGroupBox* b : boxes_) grid_->removeWidget(b);
+    for (int c = 0; c < 3; ++c) grid_->setColumnStretch(c, 0);
+    struct Cell {
+        int row, col, span;
+    };
+    // Per box (Box order) its cell, for 3, 2 and 1 columns.
+    static const Cell three[] = {{0, 0, 1}, {0, 1, 1}, {0, 2, 1}, {1, 0, 2}, {1, 2, 1}};
+    static const Cell two[] = {{0, 0, 1}, {0, 1, 1}, {1, 0, 1}, {2, 0, 2}, {1, 1, 1}};
+    static const Cell one[] = {{0, 0, 1}, {1, 0, 1}, {2, 0, 1}, {4, 0, 1}, {3, 0, 1}};
+    const Cell* cells = columns == 3 ? three : columns == 2 ? two : one;
+    for (int i = 0; i < int(boxes_.size()); ++i) grid_->addWidget(boxes_[i], cells[i].row, cells[i].col, 1, cells[i].span);
+    for (int c = 0; c < columns; ++c) grid_->setColumnStretch(c, 1);
+}
+
+void OverviewView::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    arrangeBoxes(columnsFor(width()));
 }
 
 QLabel* OverviewView::addRow(QFormLayout* form, const QString& name, const QString& key, const QString& text) {

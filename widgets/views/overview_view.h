@@ -16,8 +16,10 @@
 
 #include <memory>
 #include <optional>
+#include <vector>
 
 class QFormLayout;
+class QGridLayout;
 class QGroupBox;
 class QLabel;
 class QPushButton;
@@ -42,6 +44,7 @@ public:
     bool tokenizerBusy() const;
     const std::optional<TokenizerSummary>& tokenizerSummary() const { return tokenizer_; }
     void checkSignature();
+    int columns() const { return columns_; } // how many columns the boxes are in now
 
 Q_SIGNALS:
     void chatRequested(const QString& path);
@@ -52,7 +55,13 @@ Q_SIGNALS:
     void tokenizerRead();
     void signatureChecked();
 
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
 private:
+    enum Box { Architecture, Size, Tokenizer, Tasks, Memory };
+    int columnsFor(int width) const;
+    void arrangeBoxes(int columns);
     QLabel* addRow(QFormLayout* form, const QString& name, const QString& key, const QString& text = {});
     QPushButton* addButton(const QString& key, const QString& text);
     void fillArchitecture(QFormLayout* form);
@@ -67,6 +76,9 @@ private:
     std::shared_ptr<const CmfDocument> doc_;
     Services services_;
     ModelOverview overview_;
+    QGridLayout* grid_ = nullptr;
+    std::vector<QGroupBox*> boxes_; // in Box order
+    int columns_ = 0;
     QHash<QString, QLabel*> values_;
     QHash<QString, QPushButton*> buttons_;
     QPointer<Job> tokenizerJob_, signatureJob_;

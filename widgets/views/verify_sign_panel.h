@@ -50,6 +50,10 @@ public:
     // Vertical beside the tabs, horizontal in a top or bottom dock.
     void setOrientation(Qt::Orientation o);
     Qt::Orientation orientation() const { return orientation_; }
+    // In columns (a bottom dock) the panel's height does not follow its width:
+    // the dock's scroll area then gives it the dock's height, down to its
+    // minimum, instead of the taller height its wrapped labels would like.
+    int heightForWidth(int width) const override { return orientation_ == Qt::Vertical ? QWidget::heightForWidth(width) : -1; }
 
     Job* verify();
     Job* sign();

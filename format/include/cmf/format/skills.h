@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "cmf/format/error.h"
+
 namespace cmf {
 
 class Directory;
@@ -30,5 +32,9 @@ struct SkillRecord {
 // Parses header["skills"] and finds each skill's replacement tensors among
 // names (every directory name). Throws cmf::Error(Parse) on a malformed record.
 std::vector<SkillRecord> parseSkills(const nlohmann::json& header, const std::vector<std::string_view>& names);
+
+// Error(Parse) "no skill 'id' in path (it has: a, b)" — or "(the file has no
+// skills)" — for a skill id that is not among skills.
+Error unknownSkill(const std::string& id, const std::vector<SkillRecord>& skills, const std::string& path);
 
 } // namespace cmf
