@@ -21,7 +21,9 @@ QString aboutText() {
     const std::vector<std::string> lines = cmf::build::versionLines("cmf-workbench");
     QStringList build;
     for (size_t i = 1; i < lines.size(); ++i) build << QString::fromStdString(lines[i]).toHtmlEscaped();
-    text += QStringLiteral("<pre>") + build.join(u'\n') + QStringLiteral("</pre>");
+    // Monospace, lines kept, but wrapped at spaces: the cpu line (features and
+    // kernels) is wider than the box and a <pre> would run past its edge.
+    text += QStringLiteral("<p style=\"white-space: pre-wrap; font-family: monospace\">") + build.join(u'\n') + QStringLiteral("</p>");
     return text;
 }
 

@@ -396,11 +396,17 @@ void MainWindow::showEvent(QShowEvent* event) {
 
 void MainWindow::resizeEvent(QResizeEvent* event) {
     QMainWindow::resizeEvent(event);
+    fitPanelDock();
+}
+
+void MainWindow::fitPanelDock() {
     // A window tall enough to spare it never squeezes the Verify / Sign panel
     // below what it needs (a 1280 × 800 screen's first window is 760 high: a
-    // fifth would leave it 4 pixels short, behind a scroll bar); a smaller
-    // window lets it scroll, so the window itself can stay small.
-    panelFrame_->setMinimumHeight(height() >= 700 ? panel_->minimumSizeHint().height() : 0);
+    // fifth would leave it 4 pixels short, behind a scroll bar, and a new
+    // key's warning would be cut); a smaller window lets it scroll, so the
+    // window itself can stay small.
+    const int need = height() >= 700 ? panel_->minimumSizeHint().height() : 0;
+    if (panelFrame_->minimumHeight() != need) panelFrame_->setMinimumHeight(need);
 }
 
 void MainWindow::updateRecentMenu() {
@@ -629,6 +635,8 @@ bool MainWindow::isInsidePanel(QObject* o) const {
 
 bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
     const auto t = event->type();
+    // The panel grows (a key warning, a long report): its dock follows.
+    if (t == QEvent::LayoutRequest && watched == panel_) QTimer::singleShot(0, this, &MainWindow::fitPanelDock);
     if (t != QEvent::DragEnter && t != QEvent::DragMove && t != QEvent::Drop) return QMainWindow::eventFilter(watched, event);
     auto* w = qobject_cast<QWidget*>(watched);
     // Only this window's widgets; the Verify/Sign panel takes its own drops.

@@ -106,6 +106,7 @@ private:
     void showSettings();
     void showAbout();
     void restoreLayout();
+    void fitPanelDock(); // the Verify / Sign dock keeps the panel whole on a tall enough window
     bool isInsidePanel(QObject* o) const;
 
     AppSettings* settings_;

@@ -10,7 +10,10 @@
 
 #include <QCoreApplication>
 #include <QTest>
+#include <QLabel>
+#include <QMessageBox>
 #include <QTextDocument>
+#include <QTextOption>
 
 using namespace cmfw;
 using namespace Qt::StringLiterals;
@@ -31,6 +34,7 @@ class TstAbout : public QObject {
 private Q_SLOTS:
     void showsTheBuild();
     void translatedHeadingSameBuildLines();
+    void fitsTheBox();
 };
 
 void TstAbout::showsTheBuild() {
@@ -56,6 +60,27 @@ void TstAbout::translatedHeadingSameBuildLines() {
     QVERIFY(!russian.contains(u"Open, inspect"_s));
     QVERIFY2(russian.contains(u"revision "_s + QString::fromLatin1(cmf::build::revision())), qPrintable(russian));
     QCOMPARE(russian.section(u"revision "_s, 1), english.section(u"revision "_s, 1));
+}
+
+// The box as Help ▸ About shows it: no line runs past the label's edge (the
+// cpu line, features and kernels, is wider than the box).
+void TstAbout::fitsTheBox() {
+    QMessageBox box(QMessageBox::Information, u"About CMF Workbench"_s, aboutText());
+    box.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&box));
+    auto* label = box.findChild<QLabel*>(u"qt_msgbox_label"_s);
+    QVERIFY(label);
+    QTextDocument doc;
+    doc.setDefaultFont(label->font());
+    doc.setDocumentMargin(0);
+    QTextOption wrap; // as the label wraps: at word boundaries only
+    wrap.setWrapMode(QTextOption::WordWrap);
+    doc.setDefaultTextOption(wrap);
+    doc.setHtml(label->text());
+    doc.setTextWidth(label->contentsRect().width());
+    QVERIFY2(doc.idealWidth() <= label->contentsRect().width() + 1,
+             qPrintable(u"%1 wide, the label %2"_s.arg(doc.idealWidth()).arg(label->contentsRect().width())));
+    QVERIFY(label->height() >= doc.size().height() - 1);
 }
 
 QTEST_MAIN(TstAbout)

@@ -39,6 +39,8 @@
 #include "cmf/format/signature.h"
 
 #include <QMetaEnum>
+#include <QTextDocument>
+#include <QTextOption>
 #include <QAction>
 #include <QCheckBox>
 #include <QPushButton>
@@ -544,6 +546,32 @@ void TstMainWindow::nonCmfFileShowsTheErrorView() {
     QVERIFY(w_->verifyPanel()->badgeText().contains(u"NOT A VALID CMF FILE"_s));
 }
 
+// The first label of the Verify / Sign panel that is cut — narrower than its
+// longest unbreakable run, shorter than its wrapped text, or outside the
+// dock's visible part — with why; empty when every label is whole.
+static QString cutLabel(MainWindow* w) {
+    QWidget* viewport = w->verifyPanel()->parentWidget(); // the dock's scroll area's viewport
+    for (QLabel* l : w->verifyPanel()->findChildren<QLabel*>()) {
+        if (!l->isVisibleTo(w->verifyPanel()) || l->text().isEmpty()) continue;
+        const QRect r(l->mapTo(viewport, QPoint(0, 0)), l->size());
+        const QString what = l->text().left(60) + u": "_s;
+        // The widest line the text can be broken into at the label's width.
+        QTextDocument doc;
+        doc.setDefaultFont(l->font());
+        doc.setDocumentMargin(0);
+        QTextOption wrap; // as a label wraps: at word boundaries only
+        wrap.setWrapMode(l->wordWrap() ? QTextOption::WordWrap : QTextOption::NoWrap);
+        doc.setDefaultTextOption(wrap);
+        if (Qt::mightBeRichText(l->text()) && l->textFormat() != Qt::PlainText) doc.setHtml(l->text()); else doc.setPlainText(l->text());
+        doc.setTextWidth(l->wordWrap() ? l->width() : -1);
+        if (doc.idealWidth() > l->width() + 1) return what + u"%1 wide, needs %2"_s.arg(l->width()).arg(doc.idealWidth());
+        if (l->wordWrap() && l->height() < l->heightForWidth(l->width()))
+            return what + u"%1 high, needs %2"_s.arg(l->height()).arg(l->heightForWidth(l->width()));
+        if (!viewport->rect().contains(r)) return what + u"outside the dock"_s;
+    }
+    return {};
+}
+
 void TstMainWindow::signThenVerifyRoundTrips() {
     const QString model = copyToTemp(demo(), u"signed.cmf"_s);
     const QString key = dir_->path() + u"/me.key"_s;
@@ -556,6 +584,7 @@ void TstMainWindow::signThenVerifyRoundTrips() {
     QCOMPARE(::stat(key.toLocal8Bit().constData(), &st), 0);
     QCOMPARE(st.st_mode & 0777, 0600u);
     QVERIFY(panel->keyWarningText().contains(u"private"_s));
+    QTRY_VERIFY2(cutLabel(w_.get()).isEmpty(), qPrintable(cutLabel(w_.get()))); // the warning names the whole path
     QCOMPARE(panel->keyPath(), key);
     QCOMPARE(settings_->keyPath(), key);
     const QString pubkey = generated.first().at(1).toString();
@@ -573,6 +602,7 @@ void TstMainWindow::signThenVerifyRoundTrips() {
     QCOMPARE(signedSpy.first().first().toBool(), true);
     QVERIFY(QFileInfo::exists(model + u".sig"_s));
     QCOMPARE(panel->lastSign()->pubkey, pubkey);
+    QTRY_VERIFY2(cutLabel(w_.get()).isEmpty(), qPrintable(cutLabel(w_.get()))); // the signer's 64 digits wrap
 
     // Verify: every hash, and the signature by a trusted signer.
     QSignalSpy verified(panel, &VerifySignPanel::verifyFinished);
@@ -583,8 +613,9 @@ void TstMainWindow::signThenVerifyRoundTrips() {
     QVERIFY(sig.present);
     QVERIFY(sig.valid);
     QCOMPARE(QString::fromStdString(sig.pubkey), pubkey);
-    QVERIFY(panel->signatureText().contains(pubkey));
+    QVERIFY(QString(panel->signatureText()).remove(u' ').contains(pubkey)); // shown in groups of 16 digits
     QVERIFY(panel->signatureText().contains(u"Trusted key"_s));
+    QTRY_VERIFY2(cutLabel(w_.get()).isEmpty(), qPrintable(cutLabel(w_.get())));
 
     // Unpinned: the same valid signature, but the signer is not trusted.
     w_->trustedKeys()->remove(pubkey);

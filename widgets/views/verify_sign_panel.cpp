@@ -9,6 +9,8 @@
 #include "util/trusted_keys.h"
 #include "views/trust_dialog.h"
 
+#include <algorithm>
+
 #include <QDir>
 #include <QDragEnterEvent>
 #include <QDropEvent>
@@ -42,6 +44,17 @@ QString firstLocalFile(const QMimeData* mime) {
 }
 
 QString html(const std::string& s) { return QString::fromStdString(s).toHtmlEscaped(); }
+
+// A public key in groups of 16 hex digits, so that its 64 digits wrap inside
+// the panel's 270-pixel column instead of running past its edge (the
+// Signature page shows it whole, with a Copy button).
+QString groupedKey(const QString& pubkey) {
+    QStringList groups;
+    for (qsizetype i = 0; i < pubkey.size(); i += 16) groups << pubkey.mid(i, 16);
+    return groups.join(u' ');
+}
+
+QString keyHtml(const QString& pubkey) { return u"<code>"_s + groupedKey(pubkey).toHtmlEscaped() + u"</code>"_s; }
 
 } // namespace
 
@@ -194,6 +207,29 @@ void VerifySignPanel::setOrientation(Qt::Orientation o) {
         keyBlock_->setFixedWidth(250);
     }
     lay->setSpacing(o == Qt::Vertical ? 6 : 12);
+    fitWrappedLabels();
+}
+
+void VerifySignPanel::fitWrappedLabels() {
+    // In columns the layout gives a wrapped label only its one-line minimum
+    // (a horizontal row cannot pass a height-for-width down), so a new key's
+    // warning or a long signer line would be cut: each wrapped label of a
+    // column is held at the height its text needs at the column's width.
+    // Beside the tabs (one column) the layout does this itself.
+    for (QWidget* block : {actionsBlock_, resultBlock_, keyBlock_})
+        for (QLabel* l : block->findChildren<QLabel*>(Qt::FindDirectChildrenOnly)) {
+            if (!l->wordWrap()) continue;
+            const int need = orientation_ == Qt::Horizontal && !l->isHidden() && !l->text().isEmpty()
+                                 ? l->heightForWidth(block->maximumWidth())
+                                 : 0;
+            if (l->minimumHeight() != need) l->setMinimumHeight(need);
+        }
+}
+
+bool VerifySignPanel::event(QEvent* e) {
+    // A label's text or visibility changed: the panel's layout is redone; the heights follow first.
+    if (e->type() == QEvent::LayoutRequest) fitWrappedLabels();
+    return QWidget::event(e);
 }
 
 void VerifySignPanel::setDropHighlight(bool on) {
@@ -427,7 +463,7 @@ void VerifySignPanel::showSignature(const VerifyOutcome& o) {
         signature_->setText(tr("Not signed (no .sig beside the file)."));
         return;
     }
-    const QString key = u"<code>"_s + html(s.pubkey) + u"</code>";
+    const QString key = keyHtml(QString::fromStdString(s.pubkey));
     if (!s.valid) {
         signature_->setText(u"<span style='color:"_s + kRed + u"'>" + tr("Signature INVALID.") + u"</span> " +
                             (s.pubkey.empty() ? QString() : tr("Claimed signer: %1").arg(key)));
@@ -471,7 +507,7 @@ Job* VerifySignPanel::sign() {
         setBadge(u"✔ "_s + tr("SIGNED"), kGreen);
         const auto trusted = services_.trusted->find(signed_->pubkey);
         summary_->setText(tr("Wrote %1.").arg(QFileInfo(signed_->sigPath).fileName()));
-        signature_->setText(tr("Signer: %1").arg(u"<code>"_s + signed_->pubkey.toHtmlEscaped() + u"</code>") +
+        signature_->setText(tr("Signer: %1").arg(keyHtml(signed_->pubkey)) +
                             (trusted ? u"<br>" + tr("Trusted key: <b>%1</b>").arg(trusted->name.toHtmlEscaped()) : QString()));
         services_.log->info(tr("Signed %1: wrote %2").arg(QFileInfo(signed_->path).fileName(), signed_->sigPath));
         Q_EMIT signFinished(true);
@@ -507,7 +543,7 @@ Job* VerifySignPanel::generateKey(const QString& path) {
         keyWarning_->setText(tr("⚠ Keep %1 private. Anyone who has this file can sign models in your name. It was saved "
                                 "readable only by you (mode 0600); back it up somewhere safe and never share it. Share the "
                                 "public key instead:\n%2")
-                                 .arg(QDir::toNativeSeparators(k.keyPath), k.pubkey));
+                                 .arg(QDir::toNativeSeparators(k.keyPath), groupedKey(k.pubkey)));
         keyWarning_->show();
         services_.log->warning(tr("Generated signing key %1 — keep it private; public key %2").arg(k.keyPath, k.pubkey));
         Q_EMIT keyGenerated(k.keyPath, k.pubkey);

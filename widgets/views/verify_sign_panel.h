@@ -78,11 +78,13 @@ Q_SIGNALS:
     void keyPathChanged(const QString& path);
 
 protected:
+    bool event(QEvent* e) override;
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dragLeaveEvent(QDragLeaveEvent* event) override;
     void dropEvent(QDropEvent* event) override;
 
 private:
+    void fitWrappedLabels();
     void setStatus(Status s);
     void setBusy(Job* job, const QString& what);
     void showOutcome(const VerifyOutcome& o);
