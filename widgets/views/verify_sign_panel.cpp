@@ -47,7 +47,7 @@ QString html(const std::string& s) { return QString::fromStdString(s).toHtmlEsca
 
 // A public key in groups of 16 hex digits, so that its 64 digits wrap inside
 // the panel's 270-pixel column instead of running past its edge (the
-// Signature page shows it whole, with a Copy button).
+// Signature page shows it whole, on one selectable line).
 QString groupedKey(const QString& pubkey) {
     QStringList groups;
     for (qsizetype i = 0; i < pubkey.size(); i += 16) groups << pubkey.mid(i, 16);
