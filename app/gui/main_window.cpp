@@ -13,6 +13,7 @@
 #include "jobs/job_runner.h"
 #include "models/log_model.h"
 #include "util/format_text.h"
+#include "util/scrolling_page.h"
 #include "util/trusted_keys.h"
 #include "jobs/import_jobs.h"
 #include "views/file_page.h"
@@ -144,11 +145,7 @@ MainWindow::~MainWindow() { qApp->removeEventFilter(this); }
 
 void MainWindow::createWelcome() {
     // Scrolls in a small window, like the file pages, so the window's minimum stays small.
-    auto* scroll = new QScrollArea(central_);
-    scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setWidgetResizable(true);
-    welcome_ = scroll;
-    auto* page = new QWidget(scroll);
+    auto* page = new QWidget();
     auto* outer = new QVBoxLayout(page);
     outer->addStretch(1);
     auto* box = new QWidget(page);
@@ -187,7 +184,7 @@ void MainWindow::createWelcome() {
     h->addStretch(1);
     outer->addLayout(h);
     outer->addStretch(2);
-    scroll->setWidget(page);
+    welcome_ = scrollingFrame(page, central_);
     connect(open, &QPushButton::clicked, this, &MainWindow::openDialog);
     connect(welcomeRecent_, &QListWidget::itemActivated, this, [this](QListWidgetItem* it) { openFile(it->data(Qt::UserRole).toString()); });
 }
@@ -200,10 +197,7 @@ void MainWindow::createDocks() {
     verifyDock_->setObjectName(u"verifyDock"_s);
     // In a bottom dock the panel's four columns want ~900 pixels; in a
     // narrower window it scrolls rather than holding the window wide.
-    panelFrame_ = new QScrollArea(verifyDock_);
-    panelFrame_->setFrameShape(QFrame::NoFrame);
-    panelFrame_->setWidgetResizable(true);
-    panelFrame_->setWidget(panel_);
+    panelFrame_ = scrollingFrame(panel_, verifyDock_);
     verifyDock_->setWidget(panelFrame_);
     // The dock's title names the file the panel acts on; the View menu's
     // entry keeps the plain name.

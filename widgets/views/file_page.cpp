@@ -2,6 +2,7 @@
 
 #include "document/cmf_document.h"
 #include "util/format_text.h"
+#include "util/scrolling_page.h"
 #include "views/bits_view.h"
 #include "views/compare_view.h"
 #include "views/envelope_view.h"
@@ -194,11 +195,7 @@ void FilePage::addToStack(QWidget* view) {
     // window's minimum stays small (the first window must fit a 1280 × 800
     // screen at a scale factor of 2: 640 × 400 logical pixels). A window at
     // least the page's minimum shows it exactly as without the scroll area.
-    auto* frame = new QScrollArea(stack_);
-    frame->setFrameShape(QFrame::NoFrame);
-    frame->setWidgetResizable(true);
-    frame->setWidget(view);
-    stack_->addWidget(frame);
+    stack_->addWidget(scrollingFrame(view, stack_));
 }
 
 QWidget* FilePage::stackFrame(QWidget* view) const {

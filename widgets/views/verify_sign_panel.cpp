@@ -43,8 +43,6 @@ QString firstLocalFile(const QMimeData* mime) {
     return {};
 }
 
-QString html(const std::string& s) { return QString::fromStdString(s).toHtmlEscaped(); }
-
 // A public key in groups of 16 hex digits, so that its 64 digits wrap inside
 // the panel's 270-pixel column instead of running past its edge (the
 // Signature page shows it whole, on one selectable line).
