@@ -1,5 +1,9 @@
 #include "app_settings.h"
 
+#include "util/theme.h"
+
+#include <algorithm>
+
 #include <QDir>
 #include <QFileInfo>
 
@@ -74,6 +78,17 @@ void AppSettings::setThreadCount(int n) { s_->setValue(u"threads"_s, std::max(0,
 QString AppSettings::language() const { return s_->value(u"language"_s).toString(); }
 
 void AppSettings::setLanguage(const QString& lang) { s_->setValue(u"language"_s, lang); }
+
+QString AppSettings::theme() const {
+    const QString t = s_->value(u"theme"_s).toString();
+    return themeFromName(t) ? t.toLower() : themeName(Theme::System);
+}
+
+void AppSettings::setTheme(const QString& name) { s_->setValue(u"theme"_s, name); }
+
+int AppSettings::fontSize() const { return std::clamp(s_->value(u"fontSize"_s, 0).toInt(), 0, 48); }
+
+void AppSettings::setFontSize(int points) { s_->setValue(u"fontSize"_s, points); }
 
 void AppSettings::sync() { s_->sync(); }
 

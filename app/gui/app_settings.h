@@ -1,7 +1,7 @@
 #pragma once
 // What the workbench remembers between runs (QSettings): recent files,
 // window layout, trusted signer keys, the signing key last used, the number
-// of worker threads and the interface language.
+// of worker threads, the interface language, the theme and the font size.
 #include "util/trusted_keys.h"
 
 #include <QByteArray>
@@ -44,6 +44,14 @@ public:
     // "" = the system locale; otherwise "en", "ru", "zh_CN".
     QString language() const;
     void setLanguage(const QString& lang);
+
+    // "system", "light" or "dark" (util/theme.h); "system" when unset or unknown.
+    QString theme() const;
+    void setTheme(const QString& name);
+
+    // The interface font's size in points; 0 = the system's.
+    int fontSize() const;
+    void setFontSize(int points);
 
     void sync();
     QSettings& raw() { return *s_; }

@@ -1,6 +1,6 @@
 // cmf-workbench: the Qt desktop workbench for CMF v2 files.
 //   cmf-workbench [FILE...]
-//   cmf-workbench --screenshot OUT.png [--view NAME] [--size WxH] [FILE]
+//   cmf-workbench --screenshot OUT.png [--view NAME] [--size WxH] [--theme light|dark] [FILE]
 //   cmf-workbench --screenshot OUT.png --view chat [--chat-script S.json] [FILE]
 #include "app_settings.h"
 #include "build_info.h"
@@ -10,6 +10,7 @@
 #include "translations.h"
 
 #include "document/cmf_document.h"
+#include "util/theme.h"
 #include "views/file_page.h"
 
 #include <QApplication>
@@ -62,8 +63,10 @@ int main(int argc, char** argv) {
     const QCommandLineOption cells(u"export-cells"_s,
                                    u"With --screenshot: also write the view's first heatmap (a mask bitmap, the bit allocation) at full resolution, PNG or SVG by extension."_s,
                                    u"OUT"_s);
+    const QCommandLineOption theme(u"theme"_s, u"Appearance: light, dark or system (default: settings, else system)."_s, u"THEME"_s);
+    const QCommandLineOption fontSize(u"font-size"_s, u"Interface font size in points (default: settings, else the system's)."_s, u"PT"_s);
     const QCommandLineOption cellScale(u"cell-scale"_s, u"Pixels per cell for --export-cells (default 1)."_s, u"N"_s, u"1"_s);
-    parser.addOptions({shot, view, chatScript, size, language, cells, cellScale});
+    parser.addOptions({shot, view, chatScript, size, language, theme, fontSize, cells, cellScale});
     parser.process(app);
     if (parser.isSet(version)) {
         std::fputs(cmf::build::versionText("cmf-workbench").c_str(), stdout);
@@ -73,6 +76,23 @@ int main(int argc, char** argv) {
     cmfw::AppSettings settings;
     cmfw::installTranslations(&app, parser.isSet(language) ? parser.value(language) : settings.language());
     QApplication::setApplicationDisplayName(QCoreApplication::translate("cmfw::MainWindow", "CMF Workbench"));
+
+    // A screenshot starts from the defaults, not the user's settings: the same picture on every machine.
+    const bool screenshot = parser.isSet(shot);
+    const QString themeText = parser.isSet(theme) ? parser.value(theme) : screenshot ? u"system"_s : settings.theme();
+    const auto chosen = cmfw::themeFromName(themeText);
+    if (!chosen) {
+        std::fprintf(stderr, "cmf-workbench: --theme wants light, dark or system, not '%s'\n", themeText.toLocal8Bit().constData());
+        return 2;
+    }
+    cmfw::applyTheme(*chosen);
+    bool sizeOk = true;
+    const int points = parser.isSet(fontSize) ? parser.value(fontSize).toInt(&sizeOk) : screenshot ? 0 : settings.fontSize();
+    if (!sizeOk || points < 0 || points > 48) {
+        std::fprintf(stderr, "cmf-workbench: --font-size wants points from 1 to 48 (0 = the system's)\n");
+        return 2;
+    }
+    cmfw::applyFontSize(points);
 
     const QStringList files = parser.positionalArguments();
     if (parser.isSet(shot)) {

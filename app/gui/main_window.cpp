@@ -5,7 +5,9 @@
 #include "demo_model.h"
 #include "icons.h"
 #include "settings_dialog.h"
+#include "shortcuts_dialog.h"
 
+#include "chat/chat_keys.h"
 #include "chat/chat_view.h"
 #include "serve/serve_view.h"
 #include "document/cmf_document.h"
@@ -332,6 +334,9 @@ void MainWindow::createActions() {
     settingsAction->setShortcut(QKeySequence::Preferences);
 
     auto* help = menuBar()->addMenu(tr("&Help"));
+    auto* keys = help->addAction(tr("&Keyboard shortcuts"), this, &MainWindow::showShortcuts);
+    keys->setShortcut(QKeySequence::HelpContents);
+    keys->setObjectName(u"shortcutsAction"_s);
     help->addAction(tr("&About CMF Workbench"), this, &MainWindow::showAbout);
     help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
 
@@ -615,6 +620,14 @@ void MainWindow::compareDialog() {
 void MainWindow::showSettings() {
     SettingsDialog dialog(settings_, services_.trusted, this);
     if (dialog.exec() == QDialog::Accepted) services_.jobs->setThreadCount(settings_->threadCount());
+}
+
+void MainWindow::showShortcuts() {
+    QList<ShortcutRow> rows = menuShortcuts(menuBar());
+    for (const auto& [keys, what] : chatShortcuts()) rows.push_back({tr("Chat window"), what, keys});
+    auto* dialog = new ShortcutsDialog(rows, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
 }
 
 void MainWindow::showAbout() {

@@ -105,6 +105,7 @@ private:
     void compareDialog();
     void showSettings();
     void showAbout();
+    void showShortcuts(); // Help ▸ Keyboard shortcuts
     void restoreLayout();
     void fitPanelDock(); // the Verify / Sign dock keeps the panel whole on a tall enough window
     bool isInsidePanel(QObject* o) const;

@@ -3,6 +3,7 @@
 #include "app_settings.h"
 #include "translations.h"
 
+#include "util/theme.h"
 #include "util/trusted_keys.h"
 
 #include <QComboBox>
@@ -42,6 +43,19 @@ SettingsDialog::SettingsDialog(AppSettings* settings, TrustedKeyList* trusted, Q
     threads_->setValue(settings_->threadCount());
     threads_->setToolTip(tr("Threads used for hashing and decoding; automatic uses one per core."));
     form->addRow(tr("Worker threads:"), threads_);
+    theme_ = new QComboBox(this);
+    theme_->addItem(tr("Follow the system"), themeName(Theme::System));
+    theme_->addItem(tr("Light"), themeName(Theme::Light));
+    theme_->addItem(tr("Dark"), themeName(Theme::Dark));
+    theme_->setCurrentIndex(std::max(0, theme_->findData(settings_->theme())));
+    form->addRow(tr("Theme:"), theme_);
+    fontSize_ = new QSpinBox(this);
+    fontSize_->setRange(0, 48);
+    fontSize_->setSuffix(tr(" pt"));
+    fontSize_->setSpecialValueText(tr("system (%1 pt)").arg(systemFontSize()));
+    fontSize_->setValue(settings_->fontSize());
+    fontSize_->setToolTip(tr("The size of the interface's text; tables, charts and heatmap labels follow it."));
+    form->addRow(tr("Font size:"), fontSize_);
     lay->addLayout(form);
 
     lay->addWidget(new QLabel(tr("Trusted signer keys (a valid .sig by one of these is shown as trusted):"), this));
@@ -111,6 +125,11 @@ void SettingsDialog::accept() {
     settings_->setTrustedKeys(trusted_->keys());
     settings_->setLanguage(language_->currentData().toString());
     settings_->setThreadCount(threads_->value());
+    settings_->setTheme(theme_->currentData().toString());
+    settings_->setFontSize(fontSize_->value());
+    // Both take effect at once, in every window.
+    applyTheme(themeFromName(settings_->theme()).value_or(Theme::System));
+    applyFontSize(settings_->fontSize());
     settings_->sync();
     QDialog::accept();
 }

@@ -1,5 +1,6 @@
 #pragma once
 // Settings: interface language (default: the system locale), worker threads,
+// the theme (light, dark, or the system's) and the font size,
 // and the trusted signer keys that verification compares a .sig's signer to.
 #include <QDialog>
 
@@ -22,6 +23,8 @@ public:
     QComboBox* languageBox() const { return language_; }
     QSpinBox* threadsBox() const { return threads_; }
     QTableWidget* keysTable() const { return keys_; }
+    QComboBox* themeBox() const { return theme_; }
+    QSpinBox* fontSizeBox() const { return fontSize_; }
 
 private:
     void addKeyRow(const QString& name, const QString& pubkey);
@@ -32,6 +35,8 @@ private:
     QComboBox* language_;
     QLabel* restartNote_;
     QSpinBox* threads_;
+    QComboBox* theme_;
+    QSpinBox* fontSize_;
     QTableWidget* keys_;
 };
 

@@ -1,4 +1,5 @@
 #include "charts/bytes_chart.h"
+#include "charts/chart_style.h"
 
 #include "util/format_text.h"
 
@@ -73,6 +74,7 @@ void BytesChart::setBars(std::vector<Bar> bars) {
     series->attachAxis(x);
 
     QChart* old = this->chart();
+    styleChart(chart);
     setChart(chart); // the view takes ownership of the new chart
     delete old;
 }

@@ -1,4 +1,5 @@
 #include "charts/heatmap_widget.h"
+#include "util/theme.h"
 #include "charts/heatmap_export.h"
 #include "util/table_csv.h"
 
@@ -30,7 +31,6 @@ constexpr double kZoomStep = 1.25;
 constexpr double kMaxCellPx = 256; // zooming further shows nothing new
 constexpr int kBarsWidth = 118;    // bar (64 px) + its value
 constexpr int kBarLength = 64;
-const QRgb kMissing = qRgb(0xf4, 0xf4, 0xf4);
 const QRgb kUnknownCategory = qRgb(0xa0, 0xa0, 0xa0);
 
 // Viridis: ordered in lightness, readable for colour-blind people and in grey.
@@ -220,14 +220,32 @@ void HeatmapWidget::setRowBars(std::vector<float> values, const QString& title, 
 }
 
 QRgb HeatmapWidget::colorOf(float v) const {
-    if (std::isnan(v)) return kMissing;
+    if (std::isnan(v)) return missingColor();
     if (scale_ == ColorScale::Categorical) {
         for (const auto& c : categories_)
-            if (c.value == v) return c.color.rgb();
+            if (c.value == v) return categoryColor(c);
         if (categories_.empty() && v >= 0 && v == std::floor(v)) return kTableau[size_t(v) % std::size(kTableau)] | 0xff000000u;
         return kUnknownCategory;
     }
     return viridis(hi_ > lo_ ? (double(v) - lo_) / (hi_ - lo_) : 0.5);
+}
+
+QRgb HeatmapWidget::missingColor() const {
+    // A blank a shade off the base: the grid shows where cells are, in either theme.
+    return isDark(palette()) ? qRgb(0x34, 0x36, 0x3a) : qRgb(0xf4, 0xf4, 0xf4);
+}
+
+QRgb HeatmapWidget::categoryColor(const Category& c) const {
+    return c.color == blankCategory() ? missingColor() : c.color.rgb();
+}
+
+void HeatmapWidget::changeEvent(QEvent* e) {
+    // Blank cells are painted into the image: a theme change repaints them.
+    if (e->type() == QEvent::PaletteChange && !image_.isNull()) {
+        rebuildImage();
+        viewport()->update();
+    }
+    QAbstractScrollArea::changeEvent(e);
 }
 
 void HeatmapWidget::rebuildImage() {
@@ -594,7 +612,7 @@ void HeatmapWidget::paintEvent(QPaintEvent*) {
         QRectF h = cellRect(hover_->y(), hover_->x());
         if (h.width() < 3) h.adjust(-1.5, 0, 1.5, 0);
         if (h.height() < 3) h.adjust(0, -1.5, 0, 1.5);
-        p.setPen(QPen(Qt::black, 1));
+        p.setPen(QPen(palette().color(QPalette::Text), 1));
         p.setBrush(Qt::NoBrush);
         p.drawRect(h.adjusted(0.5, 0.5, -0.5, -0.5));
     }
@@ -685,7 +703,7 @@ void HeatmapWidget::paintBars(QPainter& p, const QRect& g, QSizeF cell, int r0, 
         const double len = std::clamp(double(v) / barsMax_, 0.0, 1.0) * kBarLength;
         const double h = std::max(1.0, cell.height() * (cell.height() >= 6 ? 0.7 : 1.0));
         p.fillRect(QRectF(x0, y + (cell.height() - h) / 2, std::max(len, 1.0), h), QColor(0x4e, 0x79, 0xa7));
-        p.fillRect(QRectF(x0 + len, y + (cell.height() - h) / 2, kBarLength - len, h), QColor(0xe6, 0xe9, 0xee));
+        p.fillRect(QRectF(x0 + len, y + (cell.height() - h) / 2, kBarLength - len, h), palette().color(QPalette::Midlight));
         if (text) {
             p.setPen(palette().color(QPalette::Text));
             p.drawText(QRectF(x0 + kBarLength + 4, y, kBarsWidth - kBarLength - 14, cell.height()), Qt::AlignLeft | Qt::AlignVCenter,
@@ -720,7 +738,7 @@ int HeatmapWidget::paintLegend(QPainter* p, int x0, int y, int right) const {
     };
     if (scale_ == ColorScale::Categorical) {
         for (size_t k = 0; k < categories_.size(); ++k)
-            swatch(categories_[k].color.rgb(), tr("%1 (%2)").arg(categories_[k].name).arg(categoryCounts_[k]));
+            swatch(categoryColor(categories_[k]), tr("%1 (%2)").arg(categories_[k].name).arg(categoryCounts_[k]));
     } else if (rows_ > 0) {
         text(formatValue(float(lo_)));
         x += 6;
@@ -733,7 +751,7 @@ int HeatmapWidget::paintLegend(QPainter* p, int x0, int y, int right) const {
         x += w + 6;
         text(formatValue(float(hi_)));
     }
-    if (missing_ > 0) swatch(kMissing, tr("%1 (%2)").arg(missingLabel_).arg(missing_));
+    if (missing_ > 0) swatch(missingColor(), tr("%1 (%2)").arg(missingLabel_).arg(missing_));
     return x - x0;
 }
 

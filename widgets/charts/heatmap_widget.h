@@ -27,9 +27,10 @@ public:
     };
     struct Category {
         float value = 0;
-        QColor color;
+        QColor color; // kBlank: the palette's blank-cell shade (light or dark with the theme)
         QString name;
     };
+    static QColor blankCategory() { return QColor(0, 0, 0, 1); } // a colour no category uses: "blank"
     // Extra tooltip text for a cell (appended to row, column and value).
     using TooltipFn = std::function<QString(int row, int col, float value)>;
     using FormatFn = std::function<QString(float value)>;
@@ -125,6 +126,7 @@ Q_SIGNALS:
 
 protected:
     void paintEvent(QPaintEvent* e) override;
+    void changeEvent(QEvent* e) override;
     void resizeEvent(QResizeEvent* e) override;
     void wheelEvent(QWheelEvent* e) override;
     void keyPressEvent(QKeyEvent* e) override;
@@ -143,6 +145,8 @@ private:
     Margins margins() const;
     QSizeF cellSize() const;
     void rebuildImage();
+    QRgb missingColor() const;
+    QRgb categoryColor(const Category& c) const;
     QRgb colorOf(float v) const;
     void updateScrollBars();
     void zoomAt(double factor, QPointF viewportPos);

@@ -1,4 +1,5 @@
 #include "charts/histogram_chart.h"
+#include "charts/chart_style.h"
 
 #include <QAreaSeries>
 #include <QChart>
@@ -98,6 +99,7 @@ void HistogramChart::rebuild() {
         }
     }
     QChart* old = this->chart();
+    styleChart(chart);
     setChart(chart);
     delete old;
 }

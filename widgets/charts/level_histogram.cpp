@@ -1,4 +1,5 @@
 #include "charts/level_histogram.h"
+#include "charts/chart_style.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSeries>
@@ -35,7 +36,7 @@ void LevelHistogram::setCounts(int firstLevel, std::vector<uint64_t> counts, con
         auto* set = new QBarSet(countTitle);
         set->setColor(QColor(0x3a, 0x7b, 0xc8));
         set->setBorderColor(QColor(0x1f, 0x4f, 0x8a));
-        set->setLabelColor(Qt::black); // the default suits labels inside a bar, these sit above it
+        set->setLabelColor(palette().color(QPalette::Text)); // the default suits labels inside a bar, these sit above it
         QStringList levels;
         uint64_t top = 0;
         for (size_t i = 0; i < counts_.size(); ++i) {
@@ -63,6 +64,7 @@ void LevelHistogram::setCounts(int firstLevel, std::vector<uint64_t> counts, con
         series->attachAxis(y);
     }
     QChart* old = this->chart();
+    styleChart(chart);
     setChart(chart);
     delete old;
 }

@@ -1,4 +1,5 @@
 #include "charts/row_series_chart.h"
+#include "charts/chart_style.h"
 
 #include <QChart>
 #include <QLegend>
@@ -72,6 +73,7 @@ void RowSeriesChart::setSeries(const QString& name, const std::vector<float>& va
         if (!secondary.empty()) addLine(secondaryName, secondary, Qt::AlignRight, QColor(0xd0, 0x6a, 0x1c));
     }
     QChart* old = this->chart();
+    styleChart(chart);
     setChart(chart);
     delete old;
 }

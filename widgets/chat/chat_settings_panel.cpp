@@ -1,4 +1,5 @@
 #include "chat/chat_settings_panel.h"
+#include "util/tones.h"
 
 #include "cmf/engine/generation_defaults.h"
 
@@ -95,7 +96,7 @@ ChatSettingsPanel::ChatSettingsPanel(QWidget* parent) : QWidget(parent) {
     taskWarning_ = new QLabel(spec);
     taskWarning_->setObjectName(u"chatTaskWarning"_s);
     taskWarning_->setWordWrap(true);
-    taskWarning_->setStyleSheet(u"color: #b00020;"_s);
+    setTone(taskWarning_, Tone::Bad);
     taskWarning_->hide();
     pf->addRow(taskWarning_);
     pf->addRow(tr("Skill"), skill_);

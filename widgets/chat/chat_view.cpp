@@ -1,4 +1,5 @@
 #include "chat/chat_view.h"
+#include "chat/chat_keys.h"
 
 #include "cmf/engine/generation_defaults.h"
 
@@ -146,10 +147,10 @@ ChatView::ChatView(const QString& modelPath, QWidget* parent) : QWidget(parent) 
     connect(save, &QPushButton::clicked, this, &ChatView::saveDialog);
     connect(load, &QPushButton::clicked, this, &ChatView::loadDialog);
     connect(exportMd, &QPushButton::clicked, this, &ChatView::exportDialog);
-    auto* sendKey = new QShortcut(QKeySequence(Qt::CTRL | Qt::Key_Return), input_);
+    auto* sendKey = new QShortcut(cmfw::sendKey(), input_);
     connect(sendKey, &QShortcut::activated, this, &ChatView::sendInput);
     // Esc stops a reply, wherever the focus is in the window.
-    auto* stopKey = new QShortcut(QKeySequence(Qt::Key_Escape), this);
+    auto* stopKey = new QShortcut(cmfw::stopKey(), this);
     stopKey->setContext(Qt::WindowShortcut);
     connect(stopKey, &QShortcut::activated, controller_, [this] {
         if (controller_->isBusy()) controller_->stop();

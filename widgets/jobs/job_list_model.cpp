@@ -1,4 +1,5 @@
 #include "jobs/job_list_model.h"
+#include "util/tones.h"
 
 #include "jobs/job.h"
 #include "jobs/job_runner.h"
@@ -48,8 +49,8 @@ QVariant JobListModel::data(const QModelIndex& index, int role) const {
     if (role == RunningRole) return job->isRunning();
     if (role == Qt::ForegroundRole && index.column() == State) {
         switch (job->state()) {
-        case Job::State::Succeeded: return QBrush(QColor(0x1b, 0x7f, 0x3a));
-        case Job::State::Failed: return QBrush(QColor(0xb0, 0x1c, 0x1c));
+        case Job::State::Succeeded: return QBrush(toneColor(Tone::Good));
+        case Job::State::Failed: return QBrush(toneColor(Tone::Bad));
         default: return {};
         }
     }

@@ -1,4 +1,5 @@
 #include "models/tensor_diff_model.h"
+#include "util/tones.h"
 
 #include "util/format_text.h"
 
@@ -102,7 +103,7 @@ QVariant TensorDiffModel::cell(const cmf::TensorDiff& t, int column, int role) c
     case Qt::ForegroundRole:
         if (column == Status || differs) return QBrush(QColor(20, 20, 20));
         // Same tensors recede; the rows that differ carry the eye.
-        if (t.status == cmf::DiffStatus::Same) return QBrush(QColor(110, 110, 110));
+        if (t.status == cmf::DiffStatus::Same) return QBrush(toneColor(Tone::Muted));
         return {};
     case Qt::FontRole:
         if (column == Status && t.status != cmf::DiffStatus::Same) {

@@ -1,4 +1,5 @@
 #include "views/error_view.h"
+#include "util/tones.h"
 
 #include "util/explanations.h"
 #include "util/format_text.h"
@@ -67,7 +68,7 @@ ErrorView::ErrorView(std::shared_ptr<const CmfDocument> doc, QWidget* parent) : 
     };
     message_ = makeValue(err.message, this, true);
     message_->setWordWrap(true);
-    message_->setStyleSheet(QStringLiteral("QLabel { color: #b01c1c; }"));
+    setTone(message_, Tone::Bad);
     row(tr("What is wrong"), message_);
     row(tr("Error kind"), makeValue(Explain::errorKindName(err.kind), this, true));
     auto* meaning = makeValue(Explain::errorExplanation(err.kind), this);

@@ -1,4 +1,5 @@
 #include "views/import_dialog.h"
+#include "util/tones.h"
 
 #include "jobs/job_runner.h"
 #include "models/log_model.h"
@@ -73,7 +74,7 @@ ImportDialog::ImportDialog(const QString& folder, Services services, QWidget* pa
     layout->addLayout(columns, 1);
 
     note_ = wrapping(this, u"importNote"_s);
-    note_->setStyleSheet(u"color: #b00020"_s);
+    setTone(note_, Tone::Bad);
     layout->addWidget(note_);
     auto* run = new QHBoxLayout;
     progress_ = new QProgressBar(this);
@@ -143,7 +144,7 @@ QWidget* ImportDialog::buildOptions() {
     outRow->addWidget(browse);
     form->addRow(tr("Output"), outRow);
     resolved_ = wrapping(box, u"resolvedOutput"_s);
-    resolved_->setStyleSheet(u"color: #555555"_s);
+    setTone(resolved_, Tone::Muted);
     form->addRow(QString(), resolved_);
     connect(browse, &QPushButton::clicked, this, [this] {
         const QString chosen = QFileDialog::getSaveFileName(this, tr("Output"), resolvedOutput(), tr("CMF files (*.cmf)"));
@@ -237,7 +238,7 @@ void ImportDialog::startPreview() {
 }
 
 void ImportDialog::showPreviewError(const QString& message) {
-    summary_->setText(u"<span style=\"color:#b00020\">"_s + tr("Cannot import: %1").arg(message.toHtmlEscaped()) + u"</span>"_s);
+    summary_->setText(u"<span style=\"color:"_s + toneHex(Tone::Bad) + u"\">"_s + tr("Cannot import: %1").arg(message.toHtmlEscaped()) + u"</span>"_s);
     skipped_->clear();
     fallbacks_->setRowCount(0);
     quant_->setSizes({});

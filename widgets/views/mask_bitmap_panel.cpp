@@ -14,7 +14,7 @@ namespace {
 
 // Inactive cells recede; active ones and the three kinds of difference stand out
 // (blue / orange / green stay distinct for the common colour-vision deficiencies).
-const QColor kOff(0xe9, 0xeb, 0xee);
+const QColor kOff = HeatmapWidget::blankCategory(); // the theme's blank shade
 const QColor kOn(0x1f, 0x4e, 0x8c);
 const QColor kOnlyA(0x2f, 0x7f, 0xe0);
 const QColor kOnlyB(0xe8, 0x7d, 0x1e);

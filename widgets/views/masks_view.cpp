@@ -1,4 +1,5 @@
 #include "views/masks_view.h"
+#include "util/tones.h"
 
 #include "document/cmf_document.h"
 #include "util/format_text.h"
@@ -74,7 +75,7 @@ MasksView::MasksView(std::shared_ptr<const CmfDocument> doc, QWidget* parent) : 
             setCell(masks_, r, 6, Text::offset(m.blobOff));
             setCell(masks_, r, 7, Text::count(m.blobLen));
             setCell(masks_, r, 8, m.hasExpertFields ? tr("yes") : tr("no"));
-            if (m.quality.is_null()) masks_->item(r, 3)->setForeground(QColor(0xb0, 0x60, 0x00));
+            if (m.quality.is_null()) masks_->item(r, 3)->setForeground(toneColor(Tone::Warn));
         }
         masks_->resizeColumnsToContents();
         masks_->horizontalHeader()->setStretchLastSection(true);

@@ -1,4 +1,5 @@
 #include "views/operation_dialog.h"
+#include "util/tones.h"
 
 #include "util/output_path.h"
 #include "views/quant_picker.h"
@@ -118,7 +119,7 @@ OperationDialog::OperationDialog(ModelOperation::Kind kind, const QString& input
     resolved_->setObjectName(u"resolvedOutput"_s);
     resolved_->setWordWrap(true);
     resolved_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    resolved_->setStyleSheet(u"color: #555555"_s);
+    setTone(resolved_, Tone::Muted);
     form_->addRow(QString(), resolved_);
     connect(fields_[u"output"_s], &QLineEdit::textChanged, this, &OperationDialog::showResolved);
     if (shard_) {
@@ -150,7 +151,7 @@ OperationDialog::OperationDialog(ModelOperation::Kind kind, const QString& input
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     buttons->button(QDialogButtonBox::Ok)->setText(tr("Start"));
     auto* note = new QLabel(this);
-    note->setStyleSheet(u"color: #b00020"_s);
+    setTone(note, Tone::Bad);
     layout->addWidget(note);
     layout->addWidget(buttons);
     connect(buttons, &QDialogButtonBox::accepted, this, [this, note] {

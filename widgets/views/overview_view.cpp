@@ -1,4 +1,5 @@
 #include "views/overview_view.h"
+#include "util/tones.h"
 
 #include "jobs/operation_availability.h"
 
@@ -289,7 +290,7 @@ void OverviewView::fillTasks(QFormLayout* form) {
     // A mask whose quality was never measured is a claim nobody checked (§5.1): say so in colour.
     if (std::any_of(o.masks.begin(), o.masks.end(), [](const auto& m) { return m.quality.is_null(); })) {
         ml->setToolTip(tr("A mask marked “not measured” has no recorded quality (§5.1): check it before relying on it"));
-        ml->setStyleSheet(u"color: #b00020;"_s);
+        setTone(ml, Tone::Bad);
     }
     QStringList skills;
     for (size_t i = 0; i < o.skills.size() && i < size_t(kListed); ++i) {
@@ -349,7 +350,7 @@ void OverviewView::fillMemory(QFormLayout* form) {
     l->setToolTip(tr("The chat window's default context, the backbone without a task mask, as the engine estimates it "
                      "before loading (cmf info --json \"memory\")") +
                   (source.isEmpty() ? QString() : u'\n' + source));
-    if (tooMuch) l->setStyleSheet(u"color: #b00020;"_s);
+    if (tooMuch) setTone(l, Tone::Bad);
 }
 
 void OverviewView::readTokenizer() {
@@ -413,7 +414,9 @@ void OverviewView::checkSignature() {
 
 void OverviewView::showSignature() {
     QLabel* l = values_.value(u"signature"_s);
-    QString style, tip;
+    QString tip;
+    std::optional<Tone> tone;
+    bool bold = false;
     if (!signatureError_.isEmpty()) {
         l->setText(tr("could not check"));
         tip = signatureError_;
@@ -426,17 +429,19 @@ void OverviewView::showSignature() {
     } else if (!c.valid) {
         l->setText(tr("INVALID"));
         tip = QString::fromStdString(c.detail);
-        style = u"color: #b00020; font-weight: bold;"_s;
+        tone = Tone::Bad;
+        bold = true;
     } else if (const auto trusted = services_.trusted->find(QString::fromStdString(c.pubkey))) {
         l->setText(tr("valid, signed by %1\n(a trusted signer)").arg(trusted->name));
-        style = u"color: #1b7a35;"_s;
+        tone = Tone::Good;
     } else {
         l->setText(tr("valid; the signer is not\nin your trusted keys"));
         tip = tr("Anyone can make a valid signature with their own key: see the Signature page to trust this one");
-        style = u"color: #8a5a00;"_s;
+        tone = Tone::Warn;
     }
     l->setToolTip(tip);
-    l->setStyleSheet(style);
+    if (tone) setTone(l, *tone, bold ? u"font-weight: bold;"_s : QString());
+    else clearTone(l);
 }
 
 } // namespace cmfw

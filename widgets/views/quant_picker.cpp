@@ -1,4 +1,5 @@
 #include "views/quant_picker.h"
+#include "util/tones.h"
 
 #include "util/format_text.h"
 #include "util/quant_text.h"
@@ -25,7 +26,7 @@ QuantPicker::QuantPicker(QFormLayout* form, QWidget* parent, const QString& init
     explanation_ = new QLabel(parent);
     explanation_->setObjectName(u"quantExplanation"_s);
     explanation_->setWordWrap(true);
-    explanation_->setStyleSheet(u"color: #555555"_s);
+    setTone(explanation_, Tone::Muted);
     meanBits_ = new QDoubleSpinBox(parent);
     meanBits_->setObjectName(u"meanBits"_s);
     meanBits_->setRange(3.0, 8.0); // as `cmf convert --mean-bits`

@@ -1,4 +1,5 @@
 #include "views/quant_view.h"
+#include "util/tones.h"
 #include "util/table_csv.h"
 
 #include "charts/histogram_chart.h"
@@ -116,7 +117,8 @@ void QuantView::show(QuantComparison result) {
     table_->sortItems(3, Qt::DescendingOrder);
     summary_->setText(result_.summary());
     // Not the source: say so in the colour of a warning, and plot nothing until a row is picked.
-    summary_->setStyleSheet(result_.looksLikeOtherSource() ? u"color: #b03000; font-weight: bold;"_s : QString());
+    if (result_.looksLikeOtherSource()) setTone(summary_, Tone::Bad, u"font-weight: bold;"_s);
+    else clearTone(summary_);
     if (result_.looksLikeOtherSource()) histogram_->clear();
     else if (!errors.empty()) table_->selectRow(0), selectTensor(0);
     Q_EMIT measured();

@@ -1,4 +1,5 @@
 #include "views/shards_view.h"
+#include "util/tones.h"
 
 #include "document/cmf_document.h"
 #include "util/explanations.h"
@@ -27,7 +28,7 @@ ShardsView::ShardsView(std::shared_ptr<const CmfDocument> doc, QWidget* parent) 
                             this));
     if (const auto& err = doc_->shardError()) {
         auto* l = makeNote(tr("The set could not be assembled: %1").arg(err->message), this);
-        l->setStyleSheet(QStringLiteral("QLabel { color: #b01c1c; }"));
+        setTone(l, Tone::Bad);
         lay->addWidget(l);
         lay->addWidget(makeNote(tr("The views show this shard alone."), this));
         lay->addStretch(1);

@@ -1,4 +1,6 @@
 #include "views/signature_view.h"
+#include "util/tones.h"
+#include "util/tones.h"
 
 #include "document/cmf_document.h"
 #include "jobs/job.h"
@@ -60,6 +62,9 @@ SignatureView::SignatureView(std::shared_ptr<const CmfDocument> doc, Services se
     connect(services_.trusted, &TrustedKeyList::changed, this, [this] {
         if (info_) show(*info_);
     });
+    onThemeChange(this, [this] { // the status box's fill is the theme's
+        if (info_) show(*info_);
+    });
     check();
 }
 
@@ -90,16 +95,16 @@ void SignatureView::show(const SignatureInfo& info) {
     QString style;
     if (!c.present) {
         text = tr("<b>Not signed.</b> There is no %1 beside the file.").arg(QFileInfo(info.sigPath).fileName().toHtmlEscaped());
-        style = QStringLiteral("background: palette(alternate-base);");
+        style = u"background: "_s + toneFill(Tone::Muted).name() + u";"_s;
     } else if (c.valid) {
         text = tr("<b>Signature valid.</b> The file is exactly what the holder of this key signed.");
         text += u"<br>" + (trusted ? tr("Signer: <b>%1</b> (in your trusted keys).").arg(trusted->name.toHtmlEscaped())
                                    : tr("The signer is <b>not</b> in your trusted keys: anyone can make a valid signature "
                                         "with their own key. Check the key below with its owner before trusting it."));
-        style = trusted ? QStringLiteral("background: #dff3e4;") : QStringLiteral("background: #fff4d6;");
+        style = u"background: "_s + toneFill(trusted ? Tone::Good : Tone::Warn).name() + u";"_s;
     } else {
         text = tr("<b>Signature INVALID:</b> %1").arg(QString::fromStdString(c.detail).toHtmlEscaped());
-        style = QStringLiteral("background: #fde2e2;");
+        style = u"background: "_s + toneFill(Tone::Bad).name() + u";"_s;
     }
     status_->setText(text);
     status_->setStyleSheet(u"QLabel { "_s + style + u" border-radius: 4px; }");

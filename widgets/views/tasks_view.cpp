@@ -1,4 +1,5 @@
 #include "views/tasks_view.h"
+#include "util/tones.h"
 
 #include "document/cmf_document.h"
 #include "jobs/job.h"
@@ -86,7 +87,7 @@ void TasksView::fill() {
             masks_->setItem(r, 0, cell(QString::fromStdString(m.name)));
             masks_->setItem(r, 1, cell(Text::percent(m.sparsity)));
             auto* q = cell(maskQualityText(m.quality));
-            if (m.quality.is_null()) q->setForeground(QColor(0xb0, 0x00, 0x20));
+            if (m.quality.is_null()) q->setForeground(toneColor(Tone::Bad));
             masks_->setItem(r, 2, q);
             masks_->setItem(r, 3, cell(m.hasExpertFields ? tr("yes") : tr("no")));
         }

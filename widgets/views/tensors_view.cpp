@@ -1,4 +1,5 @@
 #include "views/tensors_view.h"
+#include "util/tones.h"
 #include "util/table_csv.h"
 
 #include "document/cmf_document.h"
@@ -21,6 +22,8 @@
 #include <QTableView>
 #include <QTimer>
 #include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
 
 namespace cmfw {
 
@@ -121,7 +124,8 @@ void TensorsView::applyFilter() {
     const bool ok = model_->setFilter(filter_->text(), regex_->isChecked() ? TensorDirectoryModel::FilterMode::Regex
                                                                           : TensorDirectoryModel::FilterMode::Substring);
     // An invalid expression keeps the last good filter and says why.
-    filter_->setStyleSheet(ok ? QString() : QStringLiteral("QLineEdit { background: #fde2e2; }"));
+    if (ok) clearTone(filter_);
+    else setToneBox(filter_, Tone::Bad, u"QLineEdit"_s);
     filter_->setToolTip(ok ? QString() : model_->filterError());
     if (ok && current >= 0 && model_->rowOfTensor(uint64_t(current)) >= 0) selectTensor(uint64_t(current));
 }

@@ -1,4 +1,5 @@
 #include "views/verify_sign_panel.h"
+#include "util/tones.h"
 
 #include "jobs/job.h"
 #include "jobs/job_runner.h"
@@ -148,8 +149,7 @@ VerifySignPanel::VerifySignPanel(Services services, QWidget* parent) : QWidget(p
     keyWarning_ = new QLabel(keyBlock_);
     keyWarning_->setWordWrap(true);
     keyWarning_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    keyWarning_->setStyleSheet(QStringLiteral("QLabel { background: #fff4d6; color: #5a4300; border: 1px solid #e0c070; "
-                                              "border-radius: 4px; padding: 4px; }"));
+    setToneBox(keyWarning_, Tone::Warn, u"QLabel"_s, u"border-radius: 4px; padding: 4px;"_s);
     keyWarning_->hide();
     kl->addWidget(keyWarning_);
     kl->addStretch(1);
@@ -231,8 +231,8 @@ bool VerifySignPanel::event(QEvent* e) {
 }
 
 void VerifySignPanel::setDropHighlight(bool on) {
-    drop_->setStyleSheet(on ? QStringLiteral("QFrame#dropZone { border: 2px dashed #2e75c8; border-radius: 6px; background: #e6f0fb; }")
-                            : QStringLiteral("QFrame#dropZone { border: 2px dashed #a0a0a0; border-radius: 6px; }"));
+    if (on) setToneBox(drop_, Tone::Accent, u"QFrame#dropZone"_s, u"border: 2px dashed "_s + toneHex(Tone::Accent) + u"; border-radius: 6px;"_s);
+    else setToneBox(drop_, Tone::Muted, u"QFrame#dropZone"_s, u"border: 2px dashed "_s + toneHex(Tone::Muted) + u"; border-radius: 6px; background: transparent;"_s);
 }
 
 void VerifySignPanel::setFile(const QString& path) {
@@ -383,7 +383,7 @@ QString VerifySignPanel::problemsHtml(const std::vector<cmf::Problem>& list) {
         html += u"<p><b>"_s + Explain::problemTitle(p.kind).toHtmlEscaped() + u"</b>";
         if (!p.where.empty()) html += u" — <code>" + QString::fromStdString(p.where).toHtmlEscaped() + u"</code>";
         html += u"<br>" + Explain::problemExplanation(p.kind).toHtmlEscaped();
-        html += u"<br><span style='color:#6b6b6b'><code>" + QString::fromStdString(p.detail).toHtmlEscaped() + u"</code></span></p>";
+        html += u"<br><span style='color:" + toneHex(Tone::Muted) + u"'><code>" + QString::fromStdString(p.detail).toHtmlEscaped() + u"</code></span></p>";
     }
     return html;
 }
@@ -409,7 +409,7 @@ void VerifySignPanel::showOutcome(const VerifyOutcome& o) {
         if (o.signature.present && !o.signature.valid) {
             html += u"<p><b>"_s + Explain::problemTitle("signature").toHtmlEscaped() + u"</b> — <code>" +
                     QString(name + u".sig").toHtmlEscaped() + u"</code><br>" + Explain::problemExplanation("signature").toHtmlEscaped() +
-                    u"<br><span style='color:#6b6b6b'><code>" + QString::fromStdString(o.signature.detail).toHtmlEscaped() +
+                    u"<br><span style='color:" + toneHex(Tone::Muted) + u"'><code>" + QString::fromStdString(o.signature.detail).toHtmlEscaped() +
                     u"</code></span></p>";
         }
         if (ok)
@@ -463,16 +463,16 @@ void VerifySignPanel::showSignature(const VerifyOutcome& o) {
     }
     const QString key = keyHtml(QString::fromStdString(s.pubkey));
     if (!s.valid) {
-        signature_->setText(u"<span style='color:"_s + kRed + u"'>" + tr("Signature INVALID.") + u"</span> " +
+        signature_->setText(u"<span style='color:"_s + toneHex(Tone::Bad) + u"'>" + tr("Signature INVALID.") + u"</span> " +
                             (s.pubkey.empty() ? QString() : tr("Claimed signer: %1").arg(key)));
         return;
     }
     const auto trusted = services_.trusted->find(QString::fromStdString(s.pubkey));
-    QString text = u"<span style='color:"_s + kGreen + u"'>" + tr("Signature valid.") + u"</span> " + tr("Signer: %1").arg(key);
+    QString text = u"<span style='color:"_s + toneHex(Tone::Good) + u"'>" + tr("Signature valid.") + u"</span> " + tr("Signer: %1").arg(key);
     if (trusted)
         text += u"<br>" + tr("Trusted key: <b>%1</b>").arg(trusted->name.toHtmlEscaped());
     else
-        text += u"<br><span style='color:#8a5a00'>" + tr("This signer is not in your trusted keys.") + u"</span>";
+        text += u"<br><span style='color:" + toneHex(Tone::Warn) + u"'>" + tr("This signer is not in your trusted keys.") + u"</span>";
     signature_->setText(text);
     trust_->setVisible(!trusted);
 }
