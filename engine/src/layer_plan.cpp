@@ -174,7 +174,7 @@ LayerPlan planLayer(const cmf::Model& f, const ModelConfig& c, const Layer& l, u
 PlanOp lmHeadOp(const cmf::Model& f, const ModelConfig& c, const Weights& w) {
     PlanOp op{OpKind::LmHead, {std::to_string(w.lmHead.rows()) + " logits"}, {}};
     // Tied: the loader gave lm_head the embedding's own bytes (model.cpp loadWeights).
-    const bool tied = w.lmHead.bytes.data == w.embed.bytes.data;
+    const bool tied = w.lmHead.bytes.data == w.embed.bytes.data && !f.find("lm_head.weight");
     if (tied) op.facts.push_back("tied to embed_tokens");
     if (c.finalSoftcap > 0) op.facts.push_back("softcap " + num(c.finalSoftcap));
     add(f, op, tied ? "model.embed_tokens.weight" : "lm_head.weight");

@@ -91,8 +91,8 @@ std::vector<Row> rowsOf(const PlanOp& op, const LayerPlan* layer, const Architec
         if (r.members > 1) r.shape = tr("%1 × %2").arg(r.members).arg(r.shape);
         if (const auto& [sum, marked] = marks[i]; marked > 0) {
             r.hasMark = true;
-            r.mark.keep = sum / double(r.members);
             r.mark.replaced = overlay.kind == ArchitectureOverlay::Kind::Skill;
+            r.mark.keep = r.mark.replaced ? -1 : sum / double(r.members); // a skill replaces, it keeps no share
             r.mark.text = r.mark.replaced ? tr("%1 of %2 replaced").arg(marked).arg(r.members)
                                           : tr("%1 of %2 read").arg(Text::percent(r.mark.keep)).arg(r.members);
         }
