@@ -142,9 +142,14 @@ QString mixerText(cmf::engine::MixerKind k) {
     return {};
 }
 
+QFont bolder(QFont f) {
+    f.setBold(true);
+    return f;
+}
+
 class Builder {
 public:
-    explicit Builder(const QFont& font) : font_(font), fm_(font) {
+    explicit Builder(const QFont& font) : font_(font), fm_(font), boldFm_(bolder(font)) {
         line_ = std::ceil(fm_.height() * 1.3);
     }
 
@@ -162,7 +167,8 @@ public:
             w_[1] = std::max(w_[1], fm.horizontalAdvance(r.dtype));
             w_[2] = std::max(w_[2], fm.horizontalAdvance(r.shape));
             w_[3] = std::max(w_[3], fm.horizontalAdvance(Text::bytes(r.bytes)));
-            if (r.hasMark) w_[4] = std::max(w_[4], fm.horizontalAdvance(r.mark.text) + (r.mark.keep >= 0 ? kBar + kPad : 0));
+            if (r.hasMark) // a skill's mark is drawn bold
+                w_[4] = std::max(w_[4], (r.mark.replaced ? boldFm_ : fm_).horizontalAdvance(r.mark.text) + (r.mark.keep >= 0 ? kBar + kPad : 0));
         }
     }
 
@@ -173,7 +179,7 @@ public:
             l.columns[i] = x;
             x += w_[i] + (w_[i] > 0 ? sep : 0);
         }
-        opWidth_ = std::max(kMinOpWidth, x - sep + kPad);
+        opWidth_ = std::max(kMinOpWidth, x - sep + 2 * kPad);
         l.lineHeight = line_;
     }
 
@@ -188,9 +194,13 @@ public:
         box.accent = int(b.op->kind);
         box.title = opTitle(b.op->kind);
         // The facts wrap under the title when they do not fit beside it.
-        box.lines = wrapFacts(b.op->facts, fm_, opWidth_ - kStripe - 3 * kPad);
+        const qreal textWidth = opWidth_ - kStripe - 3 * kPad;
+        box.lines = wrapFacts(b.op->facts, fm_, textWidth);
+        // A short first line (a norm's style) sits beside the title: one row less per box.
+        const qreal beside = boldFm_.horizontalAdvance(box.title) + 3 * kPad;
+        if (!box.lines.isEmpty() && beside + fm_.horizontalAdvance(box.lines.front()) <= textWidth) box.besideTitle = beside;
         const qreal top = y;
-        y += kPad + line_ * (1 + box.lines.size());
+        y += kPad + line_ * (1 + box.lines.size() - (box.besideTitle > 0 ? 1 : 0));
         for (const auto& r : b.rows) {
             ArchItem row;
             row.kind = ArchItem::Kind::Row;
@@ -213,7 +223,7 @@ public:
 
 private:
     QFont font_;
-    QFontMetricsF fm_;
+    QFontMetricsF fm_, boldFm_;
     qreal line_ = 18;
     qreal w_[5] = {};
     qreal opWidth_ = kMinOpWidth;

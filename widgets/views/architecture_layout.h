@@ -43,6 +43,7 @@ struct ArchItem {
     QRectF rect;
     QString title;     // Frame, Op: the bold first line; Label: its text
     QStringList lines; // Frame, Op: the lines below the title (facts)
+    qreal besideTitle = 0; // Op: > 0, the first line sits on the title's row at this x offset from the text's left
     int accent = -1;   // Op, Frame: the cmf::engine::OpKind / MixerKind it is coloured by
     // Row: the tensor it opens (the first layer's, the first expert's) and its cells.
     QString tensor;

@@ -37,8 +37,12 @@ void opOf(const ArchItem& o, qreal line, ArchScene& s) {
                         accentColor(o.accent)});
     const qreal x = o.rect.left() + kStripe + kPad, w = o.rect.width() - kStripe - 2 * kPad;
     s.texts.push_back({QRectF(x, o.rect.top() + kPad, w, line), o.title, Ink::Text, true, {}});
-    for (qsizetype i = 0; i < o.lines.size(); ++i)
-        s.texts.push_back({QRectF(x, o.rect.top() + kPad + line * qreal(i + 1), w, line), o.lines[i], Ink::Muted, false, {}});
+    const qsizetype shift = o.besideTitle > 0 ? 1 : 0; // the first line on the title's row
+    for (qsizetype i = 0; i < o.lines.size(); ++i) {
+        const QRectF r = i == 0 && shift ? QRectF(x + o.besideTitle, o.rect.top() + kPad, w - o.besideTitle, line)
+                                         : QRectF(x, o.rect.top() + kPad + line * qreal(i + 1 - shift), w, line);
+        s.texts.push_back({r, o.lines[i], Ink::Muted, false, {}});
+    }
 }
 
 void rowOf(const ArchItem& r, const ArchLayout& l, const QString& hovered, ArchScene& s) {

@@ -197,7 +197,7 @@ void ArchitectureView::relayout() {
     const auto& p = *data_.plan;
     size_t frames = 0;
     for (const auto& g : canvas_->diagram().groups) frames += g.mtp ? 0 : 1;
-    QString text = tr("%1 layers in %2 frames. Click a tensor to open it; click a folded frame's title to show each layer.")
+    QString text = tr("Layers: %1, frames: %2. Click a tensor to open it; click a folded frame's title to show each layer.")
                        .arg(p.layers.size())
                        .arg(frames);
     if (overlayData_.kind != ArchitectureOverlay::Kind::None)
