@@ -83,7 +83,8 @@ public:
     const ArchitectureOverlay& overlay() const { return overlayData_; }
     QString statusText() const;
     bool isLoaded() const { return data_.plan != nullptr; }
-    // Index in overlayPicker(): 0 none, then "mask:NAME" and "skill:ID" entries (their item data).
+    // Picks the overlay by its item data in overlayPicker(): "" none, "mask:NAME", "skill:ID";
+    // false when the picker has no such entry.
     bool setOverlay(const QString& key);
     // Unfolds (or folds again) a group of identical layers.
     void toggle(qsizetype key);
