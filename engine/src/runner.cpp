@@ -1,6 +1,7 @@
 #include "cmf/engine/runner.h"
 
 #include "cmf/format/error.h"
+#include "cmf/engine/layer_plan.h"
 #include "column_gather.h"
 #include "gated_delta_net.h"
 #include "recurrent_state.h"
@@ -29,7 +30,7 @@ namespace {
 
 std::vector<bool> attentionLayers(const Weights& w) {
     std::vector<bool> a;
-    for (const auto& l : w.layers) a.push_back(!l.linear.present());
+    for (const auto& l : w.layers) a.push_back(mixerKind(l) != MixerKind::LinearAttention);
     return a;
 }
 
@@ -135,6 +136,7 @@ void Runner::attention(const Layer& l, size_t li, const float* q, size_t n, floa
     const size_t qStride = size_t(l.heads) * hd;
     const float scale = c.attnScale, cap = float(c.attnSoftcap);
     const KvRows rows = kv_.rows(li);
+    const uint32_t window = mixerKind(l) == MixerKind::SlidingAttention ? c.slidingWindow : 0;
     const auto zeroMaskedHeads = [&] { // attention runs a KV head's query heads together; a masked one is zeroed after
         if (task_ && li < task_->heads.size())
             for (size_t h = 0; h < l.heads && h < task_->heads[li].size(); ++h)
@@ -142,7 +144,7 @@ void Runner::attention(const Layer& l, size_t li, const float* q, size_t n, floa
                     for (size_t t = 0; t < n; ++t) std::fill_n(out + t * qStride + h * hd, hd, 0.0f);
     };
     if (n >= kBatchedAttention) {
-        const AttentionBatch a{q, qStride, rows, pos_, hd, group, l.sliding ? c.slidingWindow : 0, scale, cap};
+        const AttentionBatch a{q, qStride, rows, pos_, hd, group, window, scale, cap};
         const uint32_t chunks = uint32_t((n + kQueryChunk - 1) / kQueryChunk);
         tbb::parallel_for(uint32_t(0), chunks * c.kvHeads, [&](uint32_t job) {
             const uint32_t chunk = job / c.kvHeads, kvh = job % c.kvHeads;
@@ -153,7 +155,7 @@ void Runner::attention(const Layer& l, size_t li, const float* q, size_t n, floa
         return;
     }
     // Decode and verify blocks: one position at a time, each KV head's cache read once for its query heads.
-    attendEach({q, qStride, rows, pos_, hd, group, l.sliding ? c.slidingWindow : 0, scale, cap}, c.kvHeads, uint32_t(n), out);
+    attendEach({q, qStride, rows, pos_, hd, group, window, scale, cap}, c.kvHeads, uint32_t(n), out);
     zeroMaskedHeads();
 }
 
@@ -186,7 +188,7 @@ void Runner::expertFfn(const Expert& e, const float* x, size_t n, float* out, st
 
 void Runner::ffn(const Layer& l, size_t li, const float* x, size_t n, float* out) const {
     const size_t hidden = model_->config().hidden;
-    if (!l.moe()) {
+    if (ffnKind(l) == FfnKind::Dense) {
         const std::span<const RowRun> keep = li < ffnRuns_.size() ? std::span<const RowRun>(ffnRuns_[li]) : std::span<const RowRun>();
         // The probe sees every neuron (calibration runs dense).
         const Weight* keptDown = li < keptDown_.size() && keptDown_[li].present() ? &keptDown_[li] : nullptr;
@@ -246,9 +248,9 @@ void Runner::layerForward(size_t li, float* xp, size_t n, std::span<const uint32
     std::vector<float> h(n * H), tmp(n * H);
     float* x = xp;
     for (size_t t = 0; t < n; ++t) rmsNorm(x + t * H, l.inputNorm.data(), H, c.eps, c.gemmaNorm, h.data() + t * H);
-    if (l.linear.present()) gatedDeltaNet(l.linear, c, state_->layer(li), h.data(), n, tmp.data(), snapAfter, snaps);
+    if (mixerKind(l) == MixerKind::LinearAttention) gatedDeltaNet(l.linear, c, state_->layer(li), h.data(), n, tmp.data(), snapAfter, snaps);
     else attentionMixer(l, li, h.data(), n, tmp.data());
-    const bool sandwich = !l.postFfnNorm.empty();
+    const bool sandwich = sandwichNorms(l);
     for (size_t t = 0; t < n; ++t) {
         float* o = tmp.data() + t * H;
         if (sandwich) rmsNorm(o, l.postAttnNorm.data(), H, c.eps, c.gemmaNorm, o);

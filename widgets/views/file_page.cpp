@@ -3,6 +3,7 @@
 #include "document/cmf_document.h"
 #include "util/format_text.h"
 #include "util/scrolling_page.h"
+#include "views/architecture_view.h"
 #include "views/bits_view.h"
 #include "views/compare_view.h"
 #include "views/envelope_view.h"
@@ -47,6 +48,7 @@ const ViewName kNames[] = {
     {FilePage::View::Tokenizer, "tokenizer"}, {FilePage::View::Signature, "signature"}, {FilePage::View::Shards, "shards"},
     {FilePage::View::Compare, "compare"},
     {FilePage::View::Bits, "bits"},
+    {FilePage::View::Architecture, "architecture"},
 };
 
 } // namespace
@@ -95,6 +97,7 @@ FilePage::FilePage(std::shared_ptr<const CmfDocument> doc, Services services, QW
     addItem(View::Overview, tr("Overview"));
     addItem(View::Envelope, tr("Envelope"));
     addItem(View::Header, tr("Header"));
+    if (f.header().contains("arch")) addItem(View::Architecture, tr("Architecture"));
     addItem(View::Tensors, tr("Tensors (%1)").arg(Text::count(n)));
     addItem(View::Bits, tr("Bit allocation"));
     addItem(View::Masks, f.masks() ? tr("Masks (%1)").arg(f.masks()->nMasks) : tr("Masks"));
@@ -162,6 +165,12 @@ QWidget* FilePage::ensureView(View v) {
     case View::Tensor: w = new TensorDetailView(doc_, services_, stack_); break;
     case View::Masks: w = new MasksView(doc_, stack_); break;
     case View::Bits: w = new BitsView(doc_, stack_); break;
+    case View::Architecture: {
+        auto* a = new ArchitectureView(doc_, services_, stack_);
+        connect(a, &ArchitectureView::tensorActivated, this, [this](const QString& name) { showTensor(name); });
+        w = a;
+        break;
+    }
     case View::Skills: w = new SkillsView(doc_, stack_); break;
     case View::Tasks: w = new TasksView(doc_, services_, stack_); break;
     case View::Routing: w = new RoutingView(doc_, services_, stack_); break;
@@ -207,8 +216,8 @@ QWidget* FilePage::stackFrame(QWidget* view) const {
 bool FilePage::showView(View v) {
     if (isError()) return v == View::Error;
     if (v == View::Tensor && !views_.contains(View::Tensor)) return false; // needs a tensor: showTensor()
-    // Views only some files have (routing: a MoE model; tasks, quantization: a model) exist when listed.
-    if ((v == View::Routing || v == View::Tasks || v == View::Quant) && !item(v)) return false;
+    // Views only some files have (routing: a MoE model; tasks, quantization, architecture: a model) exist when listed.
+    if ((v == View::Routing || v == View::Tasks || v == View::Quant || v == View::Architecture) && !item(v)) return false;
     QWidget* w = ensureView(v);
     if (!w) return false;
     stack_->setCurrentWidget(stackFrame(w));
