@@ -14,6 +14,7 @@
 #include "views/signature_view.h"
 #include "views/skills_view.h"
 #include "views/quant_view.h"
+#include "views/measure_view.h"
 #include "views/routing_view.h"
 #include "views/tasks_view.h"
 #include "views/tensor_detail_view.h"
@@ -47,6 +48,7 @@ const ViewName kNames[] = {
     {FilePage::View::Tokenizer, "tokenizer"}, {FilePage::View::Signature, "signature"}, {FilePage::View::Shards, "shards"},
     {FilePage::View::Compare, "compare"},
     {FilePage::View::Bits, "bits"},
+    {FilePage::View::Measure, "measure"},
 };
 
 } // namespace
@@ -109,6 +111,7 @@ FilePage::FilePage(std::shared_ptr<const CmfDocument> doc, Services services, QW
     }
     if (routers) addItem(View::Routing, tr("Expert routing"));
     if (f.header().contains("arch")) addItem(View::Quant, tr("Quantization error"));
+    if (f.header().contains("arch")) addItem(View::Measure, tr("Measure"));
     if (doc_->isShard()) addItem(View::Shards, tr("Shards (%1)").arg(f.shard()->count));
     // Items without content are shown but greyed, so the tree always has the same shape.
     auto dim = [&](View v, bool empty) {
@@ -166,6 +169,7 @@ QWidget* FilePage::ensureView(View v) {
     case View::Tasks: w = new TasksView(doc_, services_, stack_); break;
     case View::Routing: w = new RoutingView(doc_, services_, stack_); break;
     case View::Quant: w = new QuantView(doc_, services_, stack_); break;
+    case View::Measure: w = new MeasureView(doc_, services_, stack_); break;
     case View::Tokenizer: w = new TokenizerView(doc_, services_, stack_); break;
     case View::Signature: {
         auto* s = new SignatureView(doc_, services_, stack_);
@@ -208,7 +212,7 @@ bool FilePage::showView(View v) {
     if (isError()) return v == View::Error;
     if (v == View::Tensor && !views_.contains(View::Tensor)) return false; // needs a tensor: showTensor()
     // Views only some files have (routing: a MoE model; tasks, quantization: a model) exist when listed.
-    if ((v == View::Routing || v == View::Tasks || v == View::Quant) && !item(v)) return false;
+    if ((v == View::Routing || v == View::Tasks || v == View::Quant || v == View::Measure) && !item(v)) return false;
     QWidget* w = ensureView(v);
     if (!w) return false;
     stack_->setCurrentWidget(stackFrame(w));
