@@ -72,13 +72,17 @@ bool settleUntil(const std::function<bool()>& done, int ms) {
     return true;
 }
 
-// The Measure view with something in it: a quick speed test and a
-// perplexity test on the held-out prose the demo was measured on (when the
-// source tree is beside the build), kept in a throwaway store so a picture
-// never adds to the person's results.
-bool measureForShot(MeasureView* view, int timeoutMs) {
+// A picture never adds to the person's stored results: the Measure view
+// keeps them in a throwaway folder (set before the view is made).
+void useThrowawayMeasureStore() {
     static QTemporaryDir store;
     MeasureStore::setFolder(store.path());
+}
+
+// The Measure view with something in it: a quick speed test and a
+// perplexity test on the held-out prose the demo was measured on (when the
+// source tree is beside the build).
+bool measureForShot(MeasureView* view, int timeoutMs) {
     BenchRequest b = view->benchRequest();
     b.pp = 128;
     b.tg = 32;
@@ -249,6 +253,7 @@ int runScreenshot(const ScreenshotOptions& o) {
             fail(u"unknown view "_s + view + u" (overview, envelope, header, tensors, tensor:NAME, bits, verify, masks, skills, tasks, routing, quant[:SOURCE], measure, tokenizer, signature, shards, compare:OTHER, chat, serve, import[:DIR])"_s);
             return 2;
         }
+        if (v == FilePage::View::Measure) useThrowawayMeasureStore();
         if (!page->isError() && !page->showView(*v)) {
             fail(o.file + u" has no "_s + view + u" view"_s);
             return 2;

@@ -34,9 +34,9 @@ QString MeasureStore::folder() {
 void MeasureStore::setFolder(const QString& folder) { folderOverride() = folder; }
 
 MeasureStore::MeasureStore(const QString& modelPath, uint64_t dirHash)
-    : path_(QFileInfo(modelPath).absoluteFilePath()), dirHash_(dirHash) {
+    : path_(QFileInfo(modelPath).absoluteFilePath()), folder_(folder()), dirHash_(dirHash) {
     const QByteArray key = path_.toUtf8() + '\n' + QByteArray::number(qulonglong(dirHash), 16);
-    file_ = folder() + QLatin1Char('/') +
+    file_ = folder_ + QLatin1Char('/') +
             QString::fromLatin1(QCryptographicHash::hash(key, QCryptographicHash::Sha256).toHex().left(32)) + QStringLiteral(".json");
     const auto j = readJson(file_);
     if (j.is_object() && j.value("records", nlohmann::json()).is_array()) records_ = j["records"];
@@ -59,7 +59,7 @@ bool MeasureStore::clear() {
 }
 
 bool MeasureStore::save() const {
-    if (!QDir().mkpath(folder())) return false;
+    if (!QDir().mkpath(folder_)) return false;
     const nlohmann::json j{{"path", path_.toStdString()}, {"dir_hash", dirHash_}, {"records", records_}};
     QSaveFile f(file_);
     if (!f.open(QIODevice::WriteOnly)) return false;

@@ -33,7 +33,7 @@ public:
 
 private:
     bool save() const;
-    QString path_, file_;
+    QString path_, folder_, file_; // the folder as it was when the store was made
     uint64_t dirHash_ = 0;
     nlohmann::json records_ = nlohmann::json::array();
 };

@@ -201,8 +201,16 @@ MeasureView::MeasureView(std::shared_ptr<const CmfDocument> doc, Services servic
     progressRow->addWidget(cancel_);
     layout->addLayout(progressRow);
 
-    // Results (left) and the charts of the selected one and of speed across runs (right).
-    auto* middle = new QHBoxLayout;
+    // The charts of the selected result and of speed across runs, then every result.
+    auto* charts = new QHBoxLayout;
+    windowChart_ = new QChartView(this);
+    speedChart_ = new QChartView(this);
+    for (auto* v : {windowChart_, speedChart_}) {
+        v->setRenderHint(QPainter::Antialiasing);
+        v->setMinimumHeight(230);
+        charts->addWidget(v, 1);
+    }
+    layout->addLayout(charts, 1);
     results_ = new QTableWidget(0, 7, this);
     results_->setHorizontalHeaderLabels(
         {tr("When"), tr("Test"), tr("Under"), tr("Settings"), tr("Result"), tr("KL / top-1"), tr("Seconds")});
@@ -210,19 +218,9 @@ MeasureView::MeasureView(std::shared_ptr<const CmfDocument> doc, Services servic
     results_->setSelectionBehavior(QAbstractItemView::SelectRows);
     results_->setSelectionMode(QAbstractItemView::SingleSelection);
     results_->horizontalHeader()->setStretchLastSection(true);
-    results_->setMinimumHeight(160);
+    results_->setMinimumHeight(150);
     addCsvExport(results_, [this] { return QFileInfo(doc_->path()).completeBaseName() + u"-measurements.csv"_s; });
-    middle->addWidget(results_, 3);
-    auto* charts = new QVBoxLayout;
-    windowChart_ = new QChartView(this);
-    speedChart_ = new QChartView(this);
-    for (auto* v : {windowChart_, speedChart_}) {
-        v->setRenderHint(QPainter::Antialiasing);
-        v->setMinimumHeight(150);
-        charts->addWidget(v);
-    }
-    middle->addLayout(charts, 2);
-    layout->addLayout(middle, 1);
+    layout->addWidget(results_, 1);
 
     auto* compareBox = new QGroupBox(tr("Compare two results"), this);
     auto* cl = new QVBoxLayout(compareBox);
@@ -479,7 +477,10 @@ void MeasureView::refreshSpeedChart() {
         if (num(r, "tg", 0) > 0) tg->append(run, num(r, "tg_tok_s", 0));
         hi = std::max({hi, num(r, "pp_tok_s", 0), num(r, "tg_tok_s", 0)});
     }
-    for (auto* s : {pp, tg}) s->setPointsVisible(true);
+    for (auto* s : {pp, tg}) {
+        s->setPointsVisible(true);
+        s->setMarkerSize(8); // one run is a point, not a line
+    }
     if (!run) {
         delete pp;
         delete tg;
@@ -492,7 +493,7 @@ void MeasureView::refreshSpeedChart() {
     x->setTickType(QValueAxis::TicksDynamic);
     x->setTickAnchor(1);
     x->setTickInterval(std::max(1.0, std::ceil(run / 10.0)));
-    auto* y = axis(tr("tokens per second"), 0, hi * 1.1, "%.0f");
+    auto* y = axis(tr("tok/s"), 0, hi * 1.1, "%.0f");
     chart->addAxis(x, Qt::AlignBottom);
     chart->addAxis(y, Qt::AlignLeft);
     for (auto* s : {pp, tg}) {
