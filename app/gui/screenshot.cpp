@@ -16,7 +16,6 @@
 #include "views/measure_view.h"
 #include "measure/measure_store.h"
 #include "jobs/job.h"
-#include <QLineEdit>
 #include "views/import_dialog.h"
 #include "views/keep_rules_editor.h"
 #include "views/quant_picker.h"
@@ -32,6 +31,7 @@
 #include <QFileInfo>
 #include <QPixmap>
 #include <QLabel>
+#include <QLineEdit>
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QTemporaryDir>
