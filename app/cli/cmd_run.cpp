@@ -170,10 +170,19 @@ void addRun(CLI::App& app, int* exitCode) {
     });
 }
 
+// Per window: where it starts, the tokens it predicted and their nll (the
+// workbench charts perplexity per window from these).
+static nlohmann::json windowsJson(const cmf::engine::PerplexityResult& r) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const auto& w : r.windows)
+        out.push_back({{"start", w.start}, {"tokens_predicted", w.tokensPredicted}, {"nll", w.nll}, {"perplexity", w.perplexity()}});
+    return out;
+}
+
 void addPpl(CLI::App& app, int* exitCode) {
-    auto* cmd = app.add_subcommand("ppl", "Perplexity of a model on a text file (sliding window)");
+    auto* cmd = app.add_subcommand("ppl", "Perplexity of a model on a text file (sliding window); with --kl-reference, its KL divergence from another model");
     struct Opts {
-        std::string path, file;
+        std::string path, file, reference;
         uint32_t ctx = 512, stride = 256, threads = 0;
         bool json = false, ignoreMemory = false;
         cmf::engine::KvType kv = cmf::engine::KvType::F32;
@@ -184,18 +193,30 @@ void addPpl(CLI::App& app, int* exitCode) {
     cmd->add_option("--file", o->file, "Text to score (special tokens written in it are recognised)")->required()->check(CLI::ExistingFile);
     cmd->add_option("--ctx", o->ctx, "Window length in tokens")->capture_default_str();
     cmd->add_option("--stride", o->stride, "Distance between window starts")->capture_default_str();
+    cmd->add_option("--kl-reference", o->reference,
+                    "Also score the text with this model (same tokenizer vocabulary; dense, its backbone) and report the mean KL "
+                    "divergence KL(P_ref || P_file) per predicted token, its spread, the top-1 agreement and both perplexities");
     cmd->add_option("--threads", o->threads, "Worker threads (default: all cores)");
     cmd->add_flag("--json", o->json, "Print JSON");
     addSpecialistOptions(cmd, o->spec);
     addKvOption(cmd, o->kv);
     addMemoryCheckOption(cmd, o->ignoreMemory);
     cmd->callback([=] {
+        std::string failing = o->path; // the file an error is about
         try {
             std::unique_ptr<tbb::global_control> limit;
             if (o->threads) limit = std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism, o->threads);
             requireValidInput(o->path);
             const auto model = cmf::engine::Model::open(o->path);
             requireMemory(o->ignoreMemory, *model, o->spec, o->ctx, o->kv); // one window's KV cache
+            std::shared_ptr<const cmf::engine::Model> reference;
+            if (!o->reference.empty()) {
+                failing = o->reference;
+                requireValidInput(o->reference);
+                reference = cmf::engine::Model::open(o->reference);
+                requireMemory(o->ignoreMemory, *reference, {}, o->ctx, o->kv);
+                failing = o->path;
+            }
             const auto tok = cmf::engine::tokenizerOf(*model);
             std::ifstream in(o->file, std::ios::binary);
             const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
@@ -203,19 +224,44 @@ void addPpl(CLI::App& app, int* exitCode) {
             TerminalProgress bar("ppl");
             // --skill auto routes once, on the text's first window.
             const auto setup = runnerSetup(*model, o->spec, std::span<const int32_t>(ids).first(std::min<size_t>(ids.size(), o->ctx)));
-            const auto r = cmf::engine::perplexity(model, ids, o->ctx, o->stride,
-                                                   cmf::Control{o->json ? cmf::ProgressFn{} : bar.callback(), interruptFlag()}, setup, o->kv);
+            const cmf::Control control{o->json ? cmf::ProgressFn{} : bar.callback(), interruptFlag()};
+            std::optional<cmf::engine::KlResult> kl;
+            cmf::engine::PerplexityResult r;
+            if (reference) {
+                kl = cmf::engine::klDivergence(reference, model, ids, o->ctx, o->stride, control, {}, setup, o->kv);
+                r = kl->file;
+            } else {
+                r = cmf::engine::perplexity(model, ids, o->ctx, o->stride, control, setup, o->kv);
+            }
             bar.finish();
-            const nlohmann::json out{{"tokens", ids.size()},      {"tokens_predicted", r.tokensPredicted}, {"nll_per_token", r.nllPerToken},
-                                     {"perplexity", r.perplexity}, {"ctx", o->ctx},                    {"stride", o->stride},
-                                     {"seconds", r.seconds},       {"task", o->spec.task},            {"skill", o->spec.skill},
-                                     {"kv", cmf::engine::kvTypeName(o->kv)}};
+            nlohmann::json out{{"tokens", ids.size()},      {"tokens_predicted", r.tokensPredicted}, {"nll_per_token", r.nllPerToken},
+                               {"perplexity", r.perplexity}, {"ctx", o->ctx},                    {"stride", o->stride},
+                               {"seconds", r.seconds},       {"task", o->spec.task},            {"skill", o->spec.skill},
+                               {"kv", cmf::engine::kvTypeName(o->kv)}, {"windows", windowsJson(r)}};
+            if (kl) {
+                out["kl_reference"] = o->reference;
+                out["kl_divergence"] = kl->klMean;
+                out["kl_median"] = kl->klMedian;
+                out["kl_p90"] = kl->klP90;
+                out["kl_p99"] = kl->klP99;
+                out["kl_max"] = kl->klMax;
+                out["top1_agreement"] = kl->top1Agreement;
+                out["reference_perplexity"] = kl->reference.perplexity;
+                out["reference_nll_per_token"] = kl->reference.nllPerToken;
+                out["window_kl"] = kl->windowKl;
+            }
             if (o->json) std::cout << jsonText(out) << "\n";
-            else std::printf("perplexity %.4f over %llu predicted tokens (nll %.5f/token, ctx %u, stride %u, %.1f s)\n", r.perplexity,
-                             (unsigned long long)r.tokensPredicted, r.nllPerToken, o->ctx, o->stride, r.seconds);
+            else {
+                std::printf("perplexity %.4f over %llu predicted tokens (nll %.5f/token, ctx %u, stride %u, %.1f s)\n", r.perplexity,
+                            (unsigned long long)r.tokensPredicted, r.nllPerToken, o->ctx, o->stride, r.seconds);
+                if (kl)
+                    std::printf("reference perplexity %.4f; KL divergence %.6f nats/token (median %.6f, p90 %.6f, p99 %.6f, max %.6f); "
+                                "top-1 agreement %.2f %%\n",
+                                kl->reference.perplexity, kl->klMean, kl->klMedian, kl->klP90, kl->klP99, kl->klMax, 100.0 * kl->top1Agreement);
+            }
             *exitCode = kExitOk;
         } catch (const std::exception& e) {
-            *exitCode = reportFailure(o->path, e);
+            *exitCode = reportFailure(failing, e);
         }
     });
 }

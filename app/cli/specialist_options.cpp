@@ -1,7 +1,6 @@
 #include "specialist_options.h"
 
-#include "cmf/engine/skill_routing.h"
-#include "cmf/engine/task_mask.h"
+#include "cmf/engine/specialist.h"
 
 #include <iostream>
 
@@ -23,19 +22,8 @@ void applySpecialist(cmf::engine::Session& session, const SpecialistOptions& o) 
 }
 
 cmf::engine::RunnerSetup runnerSetup(const cmf::engine::Model& model, const SpecialistOptions& o, std::span<const int32_t> routeIds) {
-    cmf::engine::RunnerSetup s;
-    if (!o.task.empty()) {
-        s.task = cmf::engine::taskPlan(model, o.task);
-        if (!s.task->measured) std::cerr << "cmf: warning: task mask '" << o.task << "' has no measured quality (quality: null, §5.1)\n";
-    }
-    if (o.skill == "auto") {
-        const auto c = cmf::engine::chooseSkill(model, routeIds);
-        s.weights = o.blend > 0 ? cmf::engine::blendWeightsOf(model, c, o.blend) : c.backbone ? nullptr : model.weights(c.id);
-        std::cerr << "cmf: routed to " << (o.blend > 0 ? "a blend" : c.backbone ? "the backbone" : "skill " + c.id) << "\n";
-    } else if (!o.skill.empty() && o.skill != "none") {
-        s.weights = model.weights(o.skill);
-    }
-    return s;
+    return cmf::engine::specialistSetup(model, {o.task, o.skill, o.blend}, routeIds,
+                                        [](std::string_view note) { std::cerr << "cmf: " << note << "\n"; });
 }
 
 nlohmann::json energiesJson(const cmf::engine::SkillChoice& c) {

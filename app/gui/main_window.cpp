@@ -285,6 +285,7 @@ void MainWindow::createActions() {
         {FilePage::View::Tasks, tr("T&asks && skills"), QKeySequence(Qt::CTRL | Qt::Key_9)},
         {FilePage::View::Routing, tr("Expert &routing"), QKeySequence()},
         {FilePage::View::Quant, tr("&Quantization error"), QKeySequence()},
+        {FilePage::View::Measure, tr("Mea&sure"), QKeySequence()},
         {FilePage::View::Shards, tr("Shar&ds"), QKeySequence()},
         {FilePage::View::Architecture, tr("Arc&hitecture"), QKeySequence()},
     };

@@ -13,6 +13,9 @@
 #include "jobs/import_jobs.h"
 #include "jobs/job_runner.h"
 #include "views/file_page.h"
+#include "views/measure_view.h"
+#include "measure/measure_store.h"
+#include "jobs/job.h"
 #include "views/import_dialog.h"
 #include "views/keep_rules_editor.h"
 #include "views/quant_picker.h"
@@ -28,6 +31,7 @@
 #include <QFileInfo>
 #include <QPixmap>
 #include <QLabel>
+#include <QLineEdit>
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -65,6 +69,37 @@ bool settleUntil(const std::function<bool()>& done, int ms) {
         QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
         QThread::msleep(5);
     }
+    return true;
+}
+
+// A picture never adds to the person's stored results: the Measure view
+// keeps them in a throwaway folder (set before the view is made).
+void useThrowawayMeasureStore() {
+    static QTemporaryDir store;
+    MeasureStore::setFolder(store.path());
+}
+
+// The Measure view with something in it: a quick speed test and a
+// perplexity test on the held-out prose the demo was measured on (when the
+// source tree is beside the build).
+bool measureForShot(MeasureView* view, int timeoutMs) {
+    BenchRequest b = view->benchRequest();
+    b.pp = 128;
+    b.tg = 32;
+    b.reps = 2;
+    Job* job = view->runBench(b);
+    if (!settleUntil([&] { return !job->isRunning(); }, timeoutMs)) return false;
+#ifdef CMF_DEMO_SOURCE
+    const QString text = QDir(QStringLiteral(CMF_DEMO_SOURCE)).filePath(QStringLiteral("../../tests/data/models/heldout_prose.txt"));
+    if (QFileInfo::exists(text)) {
+        view->textFileEdit()->setText(QDir::cleanPath(text));
+        PplRequest q = view->pplRequest();
+        q.ctx = 256;
+        q.stride = 128;
+        job = view->runPerplexity(q);
+        if (job && !settleUntil([&] { return !job->isRunning(); }, timeoutMs)) return false;
+    }
+#endif
     return true;
 }
 
@@ -215,11 +250,16 @@ int runScreenshot(const ScreenshotOptions& o) {
     } else {
         const auto v = FilePage::viewFromName(view);
         if (!v || v == FilePage::View::Tensor || v == FilePage::View::Compare) {
-            fail(u"unknown view "_s + view + u" (overview, envelope, header, tensors, tensor:NAME, bits, architecture, verify, masks, skills, tasks, routing, quant[:SOURCE], tokenizer, signature, shards, compare:OTHER, chat, serve, import[:DIR])"_s);
+            fail(u"unknown view "_s + view + u" (overview, envelope, header, tensors, tensor:NAME, bits, architecture, verify, masks, skills, tasks, routing, quant[:SOURCE], measure, tokenizer, signature, shards, compare:OTHER, chat, serve, import[:DIR])"_s);
             return 2;
         }
+        if (v == FilePage::View::Measure) useThrowawayMeasureStore();
         if (!page->isError() && !page->showView(*v)) {
             fail(o.file + u" has no "_s + view + u" view"_s);
+            return 2;
+        }
+        if (v == FilePage::View::Measure && !page->isError() && !measureForShot(page->view<MeasureView>(FilePage::View::Measure), o.timeoutMs)) {
+            fail(u"the measure view's tests did not finish within the timeout"_s);
             return 2;
         }
     }

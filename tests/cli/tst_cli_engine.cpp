@@ -4,6 +4,7 @@
 #include "cli_support.h"
 #include "test_support.h"
 
+#include <QFile>
 #include <QFileInfo>
 #include <QProcess>
 #include <QTest>
@@ -211,6 +212,58 @@ private Q_SLOTS:
         JCOMPARE(h.j()["kv"], "f16");
         const double rel = h.j()["perplexity"].get<double>() / r.j()["perplexity"].get<double>() - 1;
         QVERIFY2(std::fabs(rel) < 1e-3, std::to_string(rel).c_str());
+    }
+    void pplKlReference() {
+        // The held-out prose's first 3000 bytes (~900 tokens): enough windows, quick on a busy machine.
+        const QString text = s(cmftest::tempDir() + "/heldout_prose_head.txt");
+        {
+            QFile in(s(cmftest::dataPath("models/heldout_prose.txt"))), out(text);
+            QVERIFY(in.open(QIODevice::ReadOnly) && out.open(QIODevice::WriteOnly));
+            out.write(in.read(3000));
+        }
+        // Against itself: no divergence, every argmax the same, one perplexity twice.
+        const Run self = runCmf({"ppl", model_, "--file", text, "--ctx", "128", "--stride", "64", "--kl-reference", model_, "--json"});
+        QVERIFY2(self.code == 0, self.err.c_str());
+        const json j = self.j();
+        QCOMPARE(j["kl_divergence"].get<double>(), 0.0);
+        QCOMPARE(j["top1_agreement"].get<double>(), 1.0);
+        JCOMPARE(j["reference_perplexity"], j["perplexity"]);
+        // The windows add up to the whole: 128-token windows every 64 tokens.
+        double nll = 0;
+        uint64_t n = 0;
+        for (const auto& w : j["windows"]) {
+            nll += w["nll"].get<double>();
+            n += w["tokens_predicted"].get<uint64_t>();
+        }
+        JCOMPARE(json(n), j["tokens_predicted"]);
+        QVERIFY(std::fabs(nll / double(n) - j["nll_per_token"].get<double>()) < 1e-9);
+        QCOMPARE(j["windows"][1]["start"].get<int>(), 64);
+
+        // The same model at q4 against f32: a divergence, and the file's perplexity is what ppl alone gives.
+        const QString q4 = s(cmftest::tempDir() + "/demo-q4-kl.cmf");
+        QCOMPARE(runCmf({"convert", "--model", s(cmftest::dataPath("models/tiny-chat")), "--quant", "q4", "--output", q4}).code, 0);
+        const Run kl = runCmf({"ppl", q4, "--file", text, "--ctx", "128", "--stride", "64", "--kl-reference", model_, "--json"});
+        QVERIFY2(kl.code == 0, kl.err.c_str());
+        const Run alone = runCmf({"ppl", q4, "--file", text, "--ctx", "128", "--stride", "64", "--json"});
+        QVERIFY(kl.j()["kl_divergence"].get<double>() > 0);
+        QVERIFY(kl.j()["top1_agreement"].get<double>() < 1);
+        JCOMPARE(kl.j()["perplexity"], alone.j()["perplexity"]);
+        JCOMPARE(kl.j()["reference_perplexity"], j["perplexity"]);
+        const Run plain = runCmf({"ppl", q4, "--file", text, "--ctx", "128", "--stride", "64", "--kl-reference", model_});
+        QVERIFY2(plain.out.find("KL divergence") != std::string::npos && plain.out.find("top-1 agreement") != std::string::npos,
+                 plain.out.c_str());
+
+        // Another tokenizer: refused, naming the mismatch (usage, exit 2).
+        const QString llama = s(cmftest::tempDir() + "/llama3-kl.cmf");
+        QCOMPARE(runCmf({"convert", "--model", s(cmftest::dataPath("models/tiny-llama3")), "--quant", "f32", "--output", llama}).code, 0);
+        const Run other = runCmf({"ppl", model_, "--file", text, "--kl-reference", llama});
+        QCOMPARE(other.code, 2);
+        QVERIFY2(other.err.find("tokenizer vocabulary") != std::string::npos, other.err.c_str());
+        // A reference that is not a CMF file: exit 1, and the message names it.
+        const Run broken = runCmf({"ppl", model_, "--file", text, "--kl-reference", text});
+        QCOMPARE(broken.code, 1);
+        QVERIFY2(broken.err.find("heldout_prose_head.txt") != std::string::npos, broken.err.c_str());
+        QVERIFY(runCmf({"ppl", "--help"}).out.find("--kl-reference") != std::string::npos);
     }
 };
 

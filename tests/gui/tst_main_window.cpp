@@ -199,7 +199,7 @@ void TstMainWindow::opensTheDemoModelInEveryView() {
     QCOMPARE(page->currentView(), FilePage::View::Overview); // the first page
     QCOMPARE(items, (QStringList{u"Overview"_s, u"Envelope"_s, u"Header"_s, u"Architecture"_s, u"Tensors (%1)"_s.arg(f->directory().count()), u"Bit allocation"_s,
                                  u"Masks (%1)"_s.arg(f->masks()->nMasks), u"Skills (%1)"_s.arg(f->skills().size()), u"Tokenizer"_s,
-                                 u"Signature"_s, u"Tasks & skills"_s, u"Quantization error"_s}));
+                                 u"Signature"_s, u"Tasks & skills"_s, u"Quantization error"_s, u"Measure"_s}));
     for (auto v : {FilePage::View::Overview, FilePage::View::Envelope, FilePage::View::Header, FilePage::View::Tensors, FilePage::View::Masks,
                    FilePage::View::Skills, FilePage::View::Tokenizer, FilePage::View::Signature}) {
         QVERIFY(page->showView(v));

@@ -15,6 +15,7 @@
 #include "views/signature_view.h"
 #include "views/skills_view.h"
 #include "views/quant_view.h"
+#include "views/measure_view.h"
 #include "views/routing_view.h"
 #include "views/tasks_view.h"
 #include "views/tensor_detail_view.h"
@@ -49,6 +50,7 @@ const ViewName kNames[] = {
     {FilePage::View::Compare, "compare"},
     {FilePage::View::Bits, "bits"},
     {FilePage::View::Architecture, "architecture"},
+    {FilePage::View::Measure, "measure"},
 };
 
 } // namespace
@@ -112,6 +114,7 @@ FilePage::FilePage(std::shared_ptr<const CmfDocument> doc, Services services, QW
     }
     if (routers) addItem(View::Routing, tr("Expert routing"));
     if (f.header().contains("arch")) addItem(View::Quant, tr("Quantization error"));
+    if (f.header().contains("arch")) addItem(View::Measure, tr("Measure"));
     if (doc_->isShard()) addItem(View::Shards, tr("Shards (%1)").arg(f.shard()->count));
     // Items without content are shown but greyed, so the tree always has the same shape.
     auto dim = [&](View v, bool empty) {
@@ -175,6 +178,7 @@ QWidget* FilePage::ensureView(View v) {
     case View::Tasks: w = new TasksView(doc_, services_, stack_); break;
     case View::Routing: w = new RoutingView(doc_, services_, stack_); break;
     case View::Quant: w = new QuantView(doc_, services_, stack_); break;
+    case View::Measure: w = new MeasureView(doc_, services_, stack_); break;
     case View::Tokenizer: w = new TokenizerView(doc_, services_, stack_); break;
     case View::Signature: {
         auto* s = new SignatureView(doc_, services_, stack_);
@@ -216,8 +220,8 @@ QWidget* FilePage::stackFrame(QWidget* view) const {
 bool FilePage::showView(View v) {
     if (isError()) return v == View::Error;
     if (v == View::Tensor && !views_.contains(View::Tensor)) return false; // needs a tensor: showTensor()
-    // Views only some files have (routing: a MoE model; tasks, quantization, architecture: a model) exist when listed.
-    if ((v == View::Routing || v == View::Tasks || v == View::Quant || v == View::Architecture) && !item(v)) return false;
+    // Views only some files have (routing: a MoE model; tasks, quantization, architecture, measure: a model) exist when listed.
+    if ((v == View::Routing || v == View::Tasks || v == View::Quant || v == View::Architecture || v == View::Measure) && !item(v)) return false;
     QWidget* w = ensureView(v);
     if (!w) return false;
     stack_->setCurrentWidget(stackFrame(w));
