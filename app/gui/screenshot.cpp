@@ -8,6 +8,7 @@
 #include "main_window.h"
 
 #include "chat/chat_view.h"
+#include "chat/conversation_store.h"
 #include "serve/serve_view.h"
 
 #include "jobs/import_jobs.h"
