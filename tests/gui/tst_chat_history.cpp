@@ -90,6 +90,9 @@ class TstChatHistory : public QObject {
     // The sidebar has caught up with the folder: every write and the listing after it are done.
     bool waitListed() {
         view_->history()->waitForWrites();
+        // Listings done before are delivered first, so that the one caught below is the one asked for now.
+        QCoreApplication::sendPostedEvents();
+        QCoreApplication::processEvents();
         QSignalSpy listed(view_->history(), &HistorySidebar::listed);
         view_->history()->reload();
         return listed.wait(10000);

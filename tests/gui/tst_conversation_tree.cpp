@@ -81,7 +81,13 @@ private Q_SLOTS:
         t.switchTo(0, 0);
         QTemporaryDir dir;
         const QString path = dir.path() + u"/c.json"_s;
-        Conversation c{u"/models/m.cmf"_s, u"0123456789abcdef"_s, t.activePath(), {}, t, u"Named"_s, QDateTime::currentDateTimeUtc(), {}};
+        Conversation c;
+        c.modelPath = u"/models/m.cmf"_s;
+        c.modelDirHash = u"0123456789abcdef"_s;
+        c.messages = t.activePath();
+        c.tree = t;
+        c.title = u"Named"_s;
+        c.created = QDateTime::currentDateTimeUtc();
         saveConversation(c, path);
         const Conversation back = loadConversation(path);
         QCOMPARE(texts(back.messages), (Texts{"a", "A", "b", "B"}));
