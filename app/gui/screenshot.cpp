@@ -92,6 +92,7 @@ int runScreenshot(const ScreenshotOptions& o) {
     // A throwaway settings file: a screenshot neither reads nor changes the user's layout.
     QTemporaryDir tmp;
     AppSettings settings(tmp.path() + u"/settings.ini");
+    setChatDataDirectory(tmp.path()); // nor the user's chat history and presets
     MainWindow w(&settings);
     w.resize(o.size);
     w.show();

@@ -86,14 +86,16 @@ ChatView::ChatView(const QString& modelPath, QWidget* parent) : QWidget(parent) 
     clear_ = new QPushButton(tr("Clear"), left);
     auto* save = new QPushButton(tr("Save…"), left);
     auto* load = new QPushButton(tr("Load…"), left);
-    auto* exportMd = new QPushButton(tr("Export Markdown…"), left);
+    auto* exportMd = new QPushButton(tr("Export…"), left);
+    exportMd->setToolTip(tr("Export the conversation as Markdown"));
     // "Send" becomes "Resend edited" while editing: the button keeps the width
     // of the longer text, so the buttons beside it never move.
     send_->setMinimumWidth(std::max(send_->sizeHint().width(),
                                     send_->fontMetrics().horizontalAdvance(tr("Resend edited")) + 2 * send_->style()->pixelMetric(QStyle::PM_ButtonMargin) + 8));
     for (auto* b : {send_, stop_, regenerate_, edit_, copy_, clear_}) buttons->addWidget(b);
     buttons->addStretch(1);
-    for (auto* b : {save, load, exportMd}) buttons->addWidget(b);
+    // Save, Load and Export act on conversations: they sit with the history.
+    history_->addButtonRow({save, load, exportMd});
     ll->addLayout(buttons);
 
     auto* side = side_ = new QTabWidget(split);

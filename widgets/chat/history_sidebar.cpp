@@ -40,6 +40,7 @@ HistorySidebar::HistorySidebar(QWidget* parent) : QWidget(parent), pool_(new QTh
     list_->setWordWrap(true);
     list_->setTextElideMode(Qt::ElideRight);
     list_->setUniformItemSizes(false);
+    list_->setSpacing(2);
     l->addWidget(list_, 1);
     auto* row = new QHBoxLayout();
     rename_ = new QPushButton(tr("Rename…"), this);
@@ -80,6 +81,15 @@ void HistorySidebar::run(std::function<void()> work, std::function<void()> done)
                 },
                 Qt::QueuedConnection);
     });
+}
+
+void HistorySidebar::addButtonRow(const QList<QWidget*>& buttons) {
+    auto* row = new QHBoxLayout();
+    for (QWidget* b : buttons) {
+        b->setParent(this);
+        row->addWidget(b);
+    }
+    static_cast<QVBoxLayout*>(layout())->addLayout(row);
 }
 
 void HistorySidebar::waitForWrites() { pool_->waitForDone(); }
@@ -130,6 +140,7 @@ void HistorySidebar::fill() {
 
 void HistorySidebar::setCurrent(const QString& path) {
     current_ = path;
+    list_->setCurrentItem(nullptr); // the selection follows the conversation shown
     fill();
 }
 

@@ -43,6 +43,8 @@ public:
     void rename(const QString& path, const QString& title);
     // Removes the file, after asking when confirm is set.
     bool remove(const QString& path, bool confirm = true);
+    // Adds a row of the window's own buttons under the list (Save…, Load…, Export…: conversations too).
+    void addButtonRow(const QList<QWidget*>& buttons);
     // Blocks until every write asked for so far is done (closing the window, tests).
     void waitForWrites();
 
