@@ -6,6 +6,7 @@
 #include "chat/conversation_file.h"
 #include "chat/conversation_tree.h"
 
+#include <QElapsedTimer>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
@@ -122,6 +123,25 @@ private Q_SLOTS:
         QCOMPARE(texts(c.tree.activePath()), (Texts{"hi", "hello"}));
         QCOMPARE(c.settings.system, std::string("Be brief."));
         QCOMPARE(conversationTitle(c), u"hi"_s); // no title: the first user message
+    }
+
+    // A conversation as long as tst_chat_limits' (10,000 messages) is made, branched and switched at once:
+    // building it walks it once, not once per message.
+    void aLongConversationIsQuick() {
+        ChatMessages m;
+        for (int i = 0; i < 10000; ++i) m.push_back({i % 2 ? "assistant" : "user", "message " + std::to_string(i), nlohmann::json::object()});
+        QElapsedTimer t;
+        t.start();
+        ConversationTree tree(m);
+        tree.branchAt(5000, msg("user", "edited"));
+        QCOMPARE(tree.activePath().size(), size_t(5001));
+        QVERIFY(tree.switchTo(5000, 0));
+        const ChatMessages back = tree.activePath();
+        const qint64 ms = t.elapsed();
+        QCOMPARE(back.size(), size_t(10000));
+        QCOMPARE(back[9999].text, std::string("message 9999"));
+        qInfo("10,000 messages: built, branched at 5,000 and switched back in %lld ms", static_cast<long long>(ms));
+        QVERIFY2(ms < 1000, qPrintable(QString::number(ms)));
     }
 
     void aMalformedTreeIsRefused() {
