@@ -2,6 +2,7 @@
 
 #include "chat/chat_settings_panel.h"
 #include "chat/chat_view.h"
+#include "chat/history_sidebar.h"
 
 #include <QComboBox>
 #include <QCoreApplication>
@@ -12,6 +13,8 @@
 #include <QThread>
 
 #include <nlohmann/json.hpp>
+
+#include <memory>
 
 using namespace Qt::StringLiterals;
 
@@ -71,6 +74,15 @@ QString playChatScript(ChatView* chat, const QString& scriptPath, int timeoutMs)
             m.maxTokens = step["max_tokens"].get<uint32_t>();
             chat->settingsPanel()->setSettings(m);
         }
+        if (step.value("new_conversation", false) && !chat->newConversation()) return u"a new conversation was refused"_s;
+        if (step.contains("edit")) {
+            // A new branch at a message: {"edit": index, "user": text}.
+            const size_t at = step["edit"].get<size_t>();
+            if (!ctl->editAt(at, QString::fromStdString(step.value("user", std::string()))))
+                return u"cannot edit message "_s + QString::number(at);
+            if (!waitUntil([&] { return !ctl->isBusy(); }, timeoutMs)) return u"a reply did not finish in time"_s;
+            continue;
+        }
         if (step.contains("user")) {
             chat->input()->setPlainText(QString::fromStdString(step["user"].get<std::string>()));
             chat->sendInput();
@@ -79,6 +91,13 @@ QString playChatScript(ChatView* chat, const QString& scriptPath, int timeoutMs)
             if (ctl->messages().empty() || ctl->messages().back().role != "assistant") return u"a reply failed: "_s + chat->statusLabel()->text();
         }
     }
+    // The history lists what the script said: its saves are written and read back.
+    chat->history()->waitForWrites();
+    QCoreApplication::sendPostedEvents(); // listings already made come first
+    auto listed = std::make_shared<bool>(false);
+    QObject::connect(chat->history(), &HistorySidebar::listed, chat, [listed] { *listed = true; }, Qt::SingleShotConnection);
+    chat->history()->reload();
+    if (!waitUntil([&] { return *listed; }, timeoutMs)) return u"the history was not listed in time"_s;
     return {};
 }
 

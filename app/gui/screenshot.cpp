@@ -8,6 +8,7 @@
 #include "main_window.h"
 
 #include "chat/chat_view.h"
+#include "chat/conversation_store.h"
 #include "serve/serve_view.h"
 
 #include "jobs/import_jobs.h"
@@ -126,6 +127,7 @@ int runScreenshot(const ScreenshotOptions& o) {
     // A throwaway settings file: a screenshot neither reads nor changes the user's layout.
     QTemporaryDir tmp;
     AppSettings settings(tmp.path() + u"/settings.ini");
+    setChatDataDirectory(tmp.path()); // nor the user's chat history and presets
     MainWindow w(&settings);
     w.resize(o.size);
     w.show();

@@ -17,6 +17,7 @@
 #include "chat/chat_view.h"
 #include "chat/context_fit.h"
 #include "chat/conversation_file.h"
+#include "chat/conversation_store.h"
 
 #include "cmf/engine/session.h"
 #include "cmf/format/error.h"
@@ -132,6 +133,8 @@ private:
     }
 
 private Q_SLOTS:
+    // The window keeps every conversation: here in a folder of the test's, never the user's.
+    void initTestCase() { setChatDataDirectory(dir_.path()); }
     void cleanup() {
         view_.reset();
         qunsetenv("CMF_MEMORY_LIMIT");

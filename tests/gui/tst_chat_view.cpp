@@ -7,6 +7,7 @@
 #include "chat/chat_settings_panel.h"
 #include "chat/chat_view.h"
 #include "chat/conversation_file.h"
+#include "chat/conversation_store.h"
 
 #include <QComboBox>
 #include <QElapsedTimer>
@@ -63,6 +64,7 @@ class TstChatView : public QObject {
     Q_OBJECT
 private:
     std::unique_ptr<ChatView> view_;
+    QTemporaryDir data_; // the chat data folder (history, presets): the test's own
 
     bool waitIdle(int ms = 60000) {
         return QTest::qWaitFor([&] { return !view_->controller()->isBusy(); }, ms);
@@ -77,6 +79,7 @@ private:
     const ChatMessage& last() const { return view_->controller()->messages().back(); }
 
 private Q_SLOTS:
+    void initTestCase() { setChatDataDirectory(data_.path()); }
     void init() {
         view_ = std::make_unique<ChatView>(QStringLiteral(CMF_DEMO_MODEL));
         view_->show();

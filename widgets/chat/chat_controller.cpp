@@ -17,7 +17,9 @@ ChatController::ChatController(QObject* parent) : QObject(parent), thread_(new Q
     });
     connect(worker_, &ChatWorker::delta, this, [this](const QString& piece) {
         if (!streaming_) return;
-        messages_.back().text += piece.toStdString();
+        const std::string p = piece.toStdString();
+        messages_.back().text += p;
+        tree_.last().text += p;
         Q_EMIT delta(piece);
     });
     connect(worker_, &ChatWorker::prompted, this, [this](int tokens, int dropped) {
@@ -50,12 +52,17 @@ void ChatController::setBusy(bool busy) {
     Q_EMIT busyChanged(busy);
 }
 
-bool ChatController::setMessages(ChatMessages messages) {
+bool ChatController::setMessages(ChatMessages messages) { return setTree(ConversationTree(messages)); }
+
+bool ChatController::setTree(ConversationTree tree) {
     if (busy_) return false;
-    messages_ = std::move(messages);
+    tree_ = std::move(tree);
+    refresh();
     Q_EMIT messagesChanged();
     return true;
 }
+
+void ChatController::refresh() { messages_ = tree_.activePath(); }
 
 bool ChatController::clear() { return setMessages({}); }
 
@@ -65,47 +72,89 @@ QString ChatController::lastUserText() const {
     return {};
 }
 
-void ChatController::start(ChatRequest request) {
+void ChatController::start(ChatRequest request, size_t at) {
     request.settings = settings_;
     cancel_ = std::make_shared<std::atomic<bool>>(false);
-    messages_.push_back({"assistant", {}, nlohmann::json::object()});
+    tree_.branchAt(at, {"assistant", {}, nlohmann::json::object()});
+    refresh();
     streaming_ = true;
     setBusy(true);
     Q_EMIT messagesChanged();
     QMetaObject::invokeMethod(worker_, [w = worker_, request = std::move(request), c = cancel_] { w->run(request, c); }, Qt::QueuedConnection);
 }
 
-bool ChatController::send(const QString& user) {
-    if (busy_ || !model_ || user.isEmpty()) return false;
+bool ChatController::answer(ChatMessages history, std::string user) {
     ChatRequest r;
-    r.history = messages_;
-    r.user = user.toStdString();
-    messages_.push_back({"user", r.user, nlohmann::json::object()});
-    addedUser_ = true;
-    removedReply_.reset();
-    start(std::move(r));
+    r.history = std::move(history);
+    r.user = std::move(user);
+    start(std::move(r), tree_.pathLength());
     return true;
 }
 
+bool ChatController::send(const QString& user) {
+    if (busy_ || !model_ || user.isEmpty()) return false;
+    before_ = tree_;
+    ChatMessages history = messages_;
+    tree_.append({"user", user.toStdString(), nlohmann::json::object()});
+    return answer(std::move(history), user.toStdString());
+}
+
 bool ChatController::regenerate() {
-    if (busy_ || !model_ || messages_.empty() || messages_.back().role != "assistant") return false;
+    if (messages_.empty() || messages_.back().role != "assistant") return false;
+    return regenerateAt(messages_.size() - 1);
+}
+
+bool ChatController::regenerateAt(size_t i) {
+    if (busy_ || !model_ || i == 0 || i > messages_.size() || messages_[i - 1].role != "user") return false;
+    if (i < messages_.size() && messages_[i].role != "assistant") return false;
+    before_ = tree_;
+    // The reply's place gets a new alternative: the old reply keeps its branch.
+    ChatMessages history(messages_.begin(), messages_.begin() + long(i) - 1);
     ChatRequest r;
-    r.history = messages_; // Session::regenerate drops the last reply itself
-    r.regenerate = true;
-    removedReply_ = messages_.back();
-    addedUser_ = false;
-    messages_.pop_back();
-    start(std::move(r));
+    r.history = std::move(history);
+    r.user = messages_[i - 1].text;
+    start(std::move(r), i);
     return true;
 }
 
 bool ChatController::editLast(const QString& user) {
-    if (busy_ || !model_ || user.isEmpty()) return false;
-    size_t n = messages_.size();
-    if (n && messages_[n - 1].role == "assistant") --n;
-    if (!n || messages_[n - 1].role != "user") return false;
-    messages_.resize(n - 1);
-    return send(user);
+    for (size_t i = messages_.size(); i-- > 0;)
+        if (messages_[i].role == "user") return editAt(i, user);
+    return false;
+}
+
+bool ChatController::editAt(size_t i, const QString& text) {
+    if (busy_ || i >= messages_.size() || text.isEmpty()) return false;
+    if (messages_[i].role == "assistant") {
+        // An edited reply is a new alternative with the text as written, and no figures: nothing was generated.
+        tree_.branchAt(i, {"assistant", text.toStdString(), nlohmann::json::object()});
+        refresh();
+        Q_EMIT messagesChanged();
+        Q_EMIT conversationEdited();
+        return true;
+    }
+    if (!model_) return false;
+    before_ = tree_;
+    ChatMessages history(messages_.begin(), messages_.begin() + long(i));
+    tree_.branchAt(i, {"user", text.toStdString(), nlohmann::json::object()});
+    return answer(std::move(history), text.toStdString());
+}
+
+bool ChatController::switchBranch(size_t i, size_t k) {
+    if (busy_ || !tree_.switchTo(i, k)) return false;
+    refresh();
+    Q_EMIT messagesChanged();
+    Q_EMIT conversationEdited();
+    return true;
+}
+
+size_t ChatController::deleteAt(size_t i) {
+    if (busy_ || i >= messages_.size()) return 0;
+    const size_t n = tree_.removeAt(i);
+    refresh();
+    Q_EMIT messagesChanged();
+    Q_EMIT conversationEdited();
+    return n;
 }
 
 void ChatController::stop() {
@@ -114,22 +163,25 @@ void ChatController::stop() {
 
 void ChatController::onReplied(const QString& text, const QString& statsJson) {
     if (!streaming_) return;
-    auto& m = messages_.back();
+    auto& m = tree_.last();
     m.text = text.toStdString(); // the session's own text: the deltas joined, stop strings cut
     m.stats = nlohmann::json::parse(statsJson.toStdString(), nullptr, false);
+    messages_.back().text = m.text;
+    messages_.back().stats = m.stats;
     streaming_ = false;
+    before_.reset();
     setBusy(false);
     Q_EMIT replyFinished();
     Q_EMIT messagesChanged();
+    Q_EMIT conversationEdited();
 }
 
 void ChatController::onFailed(const QString& message) {
     if (streaming_) {
         // The conversation goes back to what it was before the request.
-        messages_.pop_back();
-        if (addedUser_ && !messages_.empty()) messages_.pop_back();
-        if (removedReply_) messages_.push_back(*removedReply_);
-        removedReply_.reset();
+        if (before_) tree_ = std::move(*before_);
+        before_.reset();
+        refresh();
         streaming_ = false;
         setBusy(false);
         Q_EMIT messagesChanged();

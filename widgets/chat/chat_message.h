@@ -13,6 +13,11 @@ struct ChatMessage {
     std::string role; // "user" or "assistant"
     std::string text;
     nlohmann::json stats = nlohmann::json::object(); // replies: see ChatWorker; empty while streaming
+    // Its place among the alternatives at this point of a branched
+    // conversation (conversation_tree.h): shown as "< 2/3 >", not saved with
+    // the message and not part of its equality.
+    size_t alternative = 0;
+    size_t alternatives = 1;
 
     bool operator==(const ChatMessage& o) const { return role == o.role && text == o.text && stats == o.stats; }
 };

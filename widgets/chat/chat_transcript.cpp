@@ -49,14 +49,75 @@ bool looksLikeCode(const QString& text) {
 
 namespace {
 
+// An opening fence: up to three spaces, three or more ` or ~, an info string.
+struct Fence {
+    QChar ch;
+    qsizetype length = 0;
+    qsizetype indent = 0;
+    QString info;
+};
+bool openingFence(const QString& line, Fence* f) {
+    qsizetype i = 0;
+    while (i < line.size() && i < 3 && line[i] == u' ') ++i;
+    if (i >= line.size() || (line[i] != u'`' && line[i] != u'~')) return false;
+    const QChar ch = line[i];
+    qsizetype j = i;
+    while (j < line.size() && line[j] == ch) ++j;
+    if (j - i < 3) return false;
+    const QString info = line.mid(j).trimmed();
+    if (ch == u'`' && info.contains(u'`')) return false;
+    *f = {ch, j - i, i, info};
+    return true;
+}
+bool closingFence(const QString& line, const Fence& f) {
+    qsizetype lead = 0;
+    while (lead < line.size() && line[lead] == u' ') ++lead;
+    const QString t = line.trimmed();
+    if (lead > 3 || t.size() < f.length) return false;
+    for (const QChar c : t)
+        if (c != f.ch) return false;
+    return true;
+}
+// A content line without the opening fence's indentation (CommonMark strips up to that many spaces).
+QString unindent(const QString& line, qsizetype indent) {
+    qsizetype i = 0;
+    while (i < indent && i < line.size() && line[i] == u' ') ++i;
+    return line.mid(i);
+}
+bool hasFence(const QString& text) { return text.contains(u"```"_s) || text.contains(u"~~~"_s); }
+
+QString copyLine(const QString& language, size_t index, size_t k) {
+    return (language.isEmpty() ? QString() : u"`"_s + language + u"` · "_s) + u"["_s +
+           QCoreApplication::translate("cmfw::ChatView", "Copy code") + u"](cmf-copy:"_s + QString::number(index) + u"/"_s +
+           QString::number(k) + u")"_s;
+}
+
 // A reply without fences is shown as written: Markdown would join its lines,
 // drop its indentation and turn __init__ into emphasis. Fenced replies are
-// real Markdown and go through as they are; an unfenced reply that reads as
-// code is fenced here, so that it is shown in a fixed-width font with its
-// indentation.
-QString replyMarkdown(const QString& text) {
-    if (text.contains(u"```"_s)) return text;
-    if (looksLikeCode(text)) return u"```\n"_s + text + (text.endsWith(u'\n') ? u"```"_s : u"\n```"_s);
+// real Markdown and go through as they are, with a Copy link above each
+// block; an unfenced reply that reads as code is fenced here, so that it is
+// shown in a fixed-width font with its indentation.
+QString replyMarkdown(const QString& text, size_t index, bool copyLinks) {
+    if (hasFence(text)) {
+        if (!copyLinks) return text;
+        QStringList out;
+        size_t k = 0;
+        bool inside = false;
+        Fence f;
+        for (const QString& line : text.split(u'\n')) {
+            if (inside) {
+                if (closingFence(line, f)) inside = false;
+            } else if (openingFence(line, &f)) {
+                // The link is a paragraph of its own, above its block.
+                out << QString() << copyLine(f.info.section(u' ', 0, 0), index, k++) << QString();
+                inside = true;
+            }
+            out << line;
+        }
+        return out.join(u'\n');
+    }
+    if (looksLikeCode(text))
+        return (copyLinks ? copyLine({}, index, 0) + u"\n\n"_s : QString()) + u"```\n"_s + text + (text.endsWith(u'\n') ? u"```"_s : u"\n```"_s);
     QStringList lines = text.split(u'\n');
     for (QString& line : lines) {
         qsizetype lead = 0;
@@ -64,6 +125,24 @@ QString replyMarkdown(const QString& text) {
         line = QString(lead, QChar(0x00A0)) + escapeUser(line.mid(lead));
     }
     return lines.join(u"  \n"_s);
+}
+
+// "‹ 2/3 ›" with each arrow a link to the alternative beside it (wrapping round).
+QString switcher(const ChatMessage& m, size_t index) {
+    if (m.alternatives < 2) return {};
+    const size_t prev = (m.alternative + m.alternatives - 1) % m.alternatives, next = (m.alternative + 1) % m.alternatives;
+    const QString at = u"cmf-branch:"_s + QString::number(index) + u"/"_s;
+    return u" [‹](%1%2) %3/%4 [›](%1%5)"_s.arg(at).arg(prev).arg(m.alternative + 1).arg(m.alternatives).arg(next);
+}
+
+QString actions(const ChatMessage& m, size_t index, bool live) {
+    if (live) return {};
+    const QString i = QString::number(index);
+    QStringList a;
+    a << u"[%1](cmf-edit:%2)"_s.arg(QCoreApplication::translate("cmfw::ChatView", "Edit"), i);
+    if (m.role == "assistant") a << u"[%1](cmf-regen:%2)"_s.arg(QCoreApplication::translate("cmfw::ChatView", "Regenerate"), i);
+    a << u"[%1](cmf-delete:%2)"_s.arg(QCoreApplication::translate("cmfw::ChatView", "Delete"), i);
+    return u" · "_s + a.join(u" · "_s);
 }
 
 // The first `limit` characters of a UTF-8 text, and how many are left out.
@@ -87,6 +166,32 @@ QString shownPart(const std::string& t, qsizetype limit, qsizetype* hidden) {
 }
 
 } // namespace
+
+std::vector<CodeBlock> replyCodeBlocks(const QString& text) {
+    std::vector<CodeBlock> out;
+    if (!hasFence(text)) {
+        if (looksLikeCode(text)) out.push_back({{}, text.endsWith(u'\n') ? text.chopped(1) : text});
+        return out;
+    }
+    bool inside = false;
+    Fence f;
+    QStringList lines;
+    for (const QString& line : text.split(u'\n')) {
+        if (inside) {
+            if (closingFence(line, f)) {
+                out.push_back({f.info.section(u' ', 0, 0), lines.join(u'\n')});
+                inside = false;
+            } else {
+                lines << unindent(line, f.indent);
+            }
+        } else if (openingFence(line, &f)) {
+            inside = true;
+            lines.clear();
+        }
+    }
+    if (inside) out.push_back({f.info.section(u' ', 0, 0), lines.join(u'\n')}); // still streaming: open to the end
+    return out;
+}
 
 QString replyStatsLine(const nlohmann::json& s) {
     if (!s.contains("finish")) return {};
@@ -144,14 +249,15 @@ QString messageMarkdown(const ChatMessage& m, size_t index, bool live) {
                u"* ["_s + QCoreApplication::translate("cmfw::ChatView", "Show the whole message") + u"](cmf-message:"_s + QString::number(index) +
                u")"_s;
     if (m.role == "user")
-        return u"**"_s + QCoreApplication::translate("cmfw::ChatView", "You") + u"**  \n"_s +
+        return u"**"_s + QCoreApplication::translate("cmfw::ChatView", "You") + u"**"_s + switcher(m, index) + actions(m, index, live) + u"  \n"_s +
                (!hidden && !text.contains(u"```"_s) && looksLikeCode(text) ? u"```\n"_s + text + u"\n```"_s : escapeUser(text)) + more + u"\n\n"_s;
     QString md;
     const QString route = replyRouteLine(m.stats);
     md += u"**"_s + QCoreApplication::translate("cmfw::ChatView", "Assistant") + u"**"_s;
-    md += (route.isEmpty() ? QString() : u" — *"_s + route + u"*"_s) + u"  \n"_s;
+    md += (route.isEmpty() ? QString() : u" — *"_s + route + u"*"_s) + switcher(m, index) + actions(m, index, live) + u"  \n"_s;
     // A cut inside a code fence would leave it open: a cut reply is shown as plain lines.
-    md += text.isEmpty() && live ? u"…"_s : hidden ? replyMarkdown(QString(text).replace(u"```"_s, u"'''"_s)) : replyMarkdown(text);
+    md += text.isEmpty() && live ? u"…"_s : hidden ? replyMarkdown(QString(text).replace(u"```"_s, u"'''"_s).replace(u"~~~"_s, u"'''"_s), index, false)
+                                                  : replyMarkdown(text, index, true);
     md += more + u"\n\n"_s;
     const QString stats = replyStatsLine(m.stats);
     if (!stats.isEmpty()) md += u"> "_s + stats + u"\n\n"_s;

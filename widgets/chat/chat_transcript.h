@@ -7,6 +7,8 @@
 
 #include <QString>
 
+#include <vector>
+
 namespace cmfw {
 
 // Longer messages are shown in part, with a link to the whole text: a
@@ -25,7 +27,20 @@ QString replyRouteLine(const nlohmann::json& stats);
 // as statements and blocks do, or starting with a common keyword): such a
 // message is shown as a code block, in a fixed-width font.
 bool looksLikeCode(const QString& text);
-// One turn. index: its place in the conversation, for the "show all" link
+// A code block of a reply: its fence's info string ("cpp"; "" when none)
+// and its text exactly, the lines between the fences joined by '\n'.
+struct CodeBlock {
+    QString language;
+    QString code;
+};
+// The code blocks the transcript shows for a reply, in order, each with a
+// Copy link (anchor "cmf-copy:<index>/<k>"): its fenced blocks (one left
+// open while streaming runs to the end), or the whole text when it is
+// unfenced and reads as code.
+std::vector<CodeBlock> replyCodeBlocks(const QString& text);
+// One turn, with its actions (links "cmf-edit:<index>", "cmf-delete:<index>",
+// "cmf-regen:<index>") and, when it has alternatives, the "‹ 2/3 ›" switcher
+// ("cmf-branch:<index>/<k>"). index: its place in the conversation, for the "show all" link
 // of a message longer than shownChars (anchor "cmf-message:<index>").
 // live: the reply being streamed.
 QString messageMarkdown(const ChatMessage& message, size_t index, bool live);

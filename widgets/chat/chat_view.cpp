@@ -3,8 +3,11 @@
 
 #include "cmf/engine/generation_defaults.h"
 
+#include "chat/chat_preset_bar.h"
 #include "chat/chat_settings_panel.h"
+#include "chat/chat_transcript.h"
 #include "chat/conversation_file.h"
+#include "chat/history_sidebar.h"
 #include "chat/process_memory.h"
 #include "util/format_text.h"
 
@@ -27,7 +30,9 @@
 #include <QStandardPaths>
 #include <QFutureWatcher>
 #include <QHBoxLayout>
+#include <QInputDialog>
 #include <QLabel>
+#include <QMessageBox>
 #include <QLocale>
 #include <QPlainTextDocumentLayout>
 #include <QPlainTextEdit>
@@ -52,6 +57,7 @@ ChatView::ChatView(const QString& modelPath, QWidget* parent) : QWidget(parent) 
     controller_ = new ChatController(this);
 
     auto* split = new QSplitter(this);
+    history_ = new HistorySidebar(split);
     auto* left = new QWidget(split);
     auto* ll = new QVBoxLayout(left);
     ll->setContentsMargins(0, 0, 0, 0);
@@ -81,19 +87,28 @@ ChatView::ChatView(const QString& modelPath, QWidget* parent) : QWidget(parent) 
     clear_ = new QPushButton(tr("Clear"), left);
     auto* save = new QPushButton(tr("Save…"), left);
     auto* load = new QPushButton(tr("Load…"), left);
-    auto* exportMd = new QPushButton(tr("Export Markdown…"), left);
+    auto* exportMd = new QPushButton(tr("Export…"), left);
+    exportMd->setToolTip(tr("Export the conversation as Markdown"));
     // "Send" becomes "Resend edited" while editing: the button keeps the width
     // of the longer text, so the buttons beside it never move.
     send_->setMinimumWidth(std::max(send_->sizeHint().width(),
                                     send_->fontMetrics().horizontalAdvance(tr("Resend edited")) + 2 * send_->style()->pixelMetric(QStyle::PM_ButtonMargin) + 8));
     for (auto* b : {send_, stop_, regenerate_, edit_, copy_, clear_}) buttons->addWidget(b);
     buttons->addStretch(1);
-    for (auto* b : {save, load, exportMd}) buttons->addWidget(b);
+    // Save, Load and Export act on conversations: they sit with the history.
+    history_->addButtonRow({save, load, exportMd});
     ll->addLayout(buttons);
 
     auto* side = side_ = new QTabWidget(split);
-    panel_ = new ChatSettingsPanel(side);
-    side->addTab(panel_, tr("Settings"));
+    auto* settingsTab = new QWidget(side);
+    auto* stl = new QVBoxLayout(settingsTab);
+    stl->setContentsMargins(0, 0, 0, 0);
+    stl->setSpacing(0);
+    panel_ = new ChatSettingsPanel(settingsTab);
+    presets_ = new ChatPresetBar(panel_, settingsTab);
+    stl->addWidget(presets_);
+    stl->addWidget(panel_, 1);
+    side->addTab(settingsTab, tr("Settings"));
     auto* prev = promptTab_ = new QWidget(side);
     auto* pl = new QVBoxLayout(prev);
     previewInfo_ = new QLabel(prev);
@@ -105,10 +120,13 @@ ChatView::ChatView(const QString& modelPath, QWidget* parent) : QWidget(parent) 
     pl->addWidget(previewInfo_);
     pl->addWidget(preview_, 1);
     side->addTab(prev, tr("Prompt"));
+    split->addWidget(history_);
     split->addWidget(left);
     split->addWidget(side);
-    split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 1);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 4);
+    split->setStretchFactor(2, 1);
+    split->setSizes({230, 690, 280});
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(split);
@@ -129,21 +147,36 @@ ChatView::ChatView(const QString& modelPath, QWidget* parent) : QWidget(parent) 
     });
     connect(transcript_, &TranscriptView::earlierRequested, this, [this] { transcript_->showEarlier(controller_->messages()); });
     connect(transcript_, &TranscriptView::showMessageRequested, this, &ChatView::showMessage);
+    connect(transcript_, &TranscriptView::editRequested, this, &ChatView::editMessage);
+    connect(transcript_, &TranscriptView::deleteRequested, this, [this](size_t i) { deleteMessage(i); });
+    connect(transcript_, &TranscriptView::copyCodeRequested, this, &ChatView::copyCode);
+    connect(transcript_, &TranscriptView::regenerateRequested, this, [this](size_t i) {
+        if (!refuseWhileBusy()) controller_->regenerateAt(i);
+    });
+    connect(transcript_, &TranscriptView::branchRequested, this, [this](size_t i, size_t k) {
+        if (!refuseWhileBusy()) controller_->switchBranch(i, k);
+    });
+    connect(history_, &HistorySidebar::openRequested, this, &ChatView::openFromHistory);
+    connect(history_, &HistorySidebar::newRequested, this, &ChatView::newConversation);
+    connect(history_, &HistorySidebar::renamed, this, [this](const QString& path, const QString& title) {
+        if (path == currentPath_) currentTitle_ = title;
+    });
+    connect(history_, &HistorySidebar::removed, this, [this](const QString& path) {
+        // The conversation shown is gone from the history: the window starts afresh rather than save it back.
+        if (path == currentPath_ && !controller_->isBusy()) newConversation();
+        else if (path == currentPath_) currentPath_.clear();
+    });
+    connect(history_, &HistorySidebar::failed, this, [this](const QString& m) { status_->setText(tr("Error: %1").arg(m)); });
+    connect(presets_, &ChatPresetBar::failed, this, [this](const QString& m) { status_->setText(tr("Error: %1").arg(m)); });
 
     connect(send_, &QPushButton::clicked, this, &ChatView::sendInput);
     connect(stop_, &QPushButton::clicked, controller_, &ChatController::stop);
     connect(regenerate_, &QPushButton::clicked, this, [this] { controller_->regenerate(); });
     connect(edit_, &QPushButton::clicked, this, &ChatView::editLast);
     connect(copy_, &QPushButton::clicked, this, &ChatView::copyLastReply);
-    connect(clear_, &QPushButton::clicked, this, [this] {
-        editing_ = false;
-        controller_->clear();
-        // A new conversation: no context used, nothing left out.
-        promptTokens_ = -1;
-        status_->clear();
-        updateMeter();
-        updateButtons();
-    });
+    // Clear starts a new conversation: the one shown stays in the history.
+    connect(clear_, &QPushButton::clicked, this, &ChatView::newConversation);
+    clear_->setToolTip(tr("Start a new conversation (this one stays in the history)"));
     connect(save, &QPushButton::clicked, this, &ChatView::saveDialog);
     connect(load, &QPushButton::clicked, this, &ChatView::loadDialog);
     connect(exportMd, &QPushButton::clicked, this, &ChatView::exportDialog);
@@ -179,7 +212,9 @@ ChatView::ChatView(const QString& modelPath, QWidget* parent) : QWidget(parent) 
         promptTokens_ = tokens;
         updateMeter();
     });
+    connect(controller_, &ChatController::conversationEdited, this, &ChatView::autosave);
     connect(controller_, &ChatController::busyChanged, this, [this](bool busy) {
+        history_->setSwitchingEnabled(!busy);
         streamedPieces_ = 0;
         promptTokens_ = -1;
         if (busy) status_->setText(tr("Generating…"));
@@ -236,6 +271,10 @@ ChatView::ChatView(const QString& modelPath, QWidget* parent) : QWidget(parent) 
         status_->setText(tr("Error: %1").arg(QString::fromUtf8(e.what())));
     }
     controller_->settings() = panel_->settings();
+    // Default is what the window starts from: no system prompt, the file's sampling.
+    dirHash_ = modelDirHash(modelPath);
+    presets_->setModel(presetsPath(modelPath, dirHash_), panel_->settings());
+    history_->setModel(modelPath, dirHash_);
     updateMemory();
     updateButtons();
     status_->setText(tr("Loading %1…").arg(QFileInfo(modelPath).fileName()));
@@ -278,15 +317,15 @@ void ChatView::updateButtons() {
     edit_->setEnabled(ready && !controller_->lastUserText().isEmpty());
     copy_->setEnabled(!m.empty() && m.back().role == "assistant");
     clear_->setEnabled(ready && !m.empty());
-    send_->setText(editing_ ? tr("Resend edited") : tr("Send"));
+    send_->setText(editIndex_ >= 0 ? tr("Resend edited") : tr("Send"));
 }
 
 void ChatView::sendInput() {
     const QString text = input_->toPlainText();
     if (text.trimmed().isEmpty()) return;
-    const bool ok = editing_ ? controller_->editLast(text) : controller_->send(text);
+    const bool ok = editIndex_ >= 0 ? controller_->editAt(size_t(editIndex_), text) : controller_->send(text);
     if (!ok) return;
-    editing_ = false;
+    editIndex_ = -1;
     // The sent text keeps its document, set aside: a refusal gives it back
     // at no cost, where filling the input again with 1 MB takes a while.
     dropSentDocument();
@@ -296,11 +335,103 @@ void ChatView::sendInput() {
 }
 
 void ChatView::editLast() {
-    const QString last = controller_->lastUserText();
-    if (last.isEmpty() || controller_->isBusy()) return;
-    input_->setPlainText(last);
-    input_->setFocus();
-    editing_ = true;
+    const auto& m = controller_->messages();
+    for (size_t i = m.size(); i-- > 0;)
+        if (m[i].role == "user") return editMessage(i);
+}
+
+void ChatView::editMessage(size_t index) {
+    const auto& m = controller_->messages();
+    if (index >= m.size() || refuseWhileBusy()) return;
+    if (m[index].role == "user") {
+        input_->setPlainText(QString::fromStdString(m[index].text));
+        input_->setFocus();
+        editIndex_ = long(index);
+        status_->setText(tr("Editing message %1: sending it starts a new branch there; the old one is kept (‹ › switches).").arg(index + 1));
+        updateButtons();
+        return;
+    }
+    bool ok = false;
+    const QString text = QInputDialog::getMultiLineText(this, tr("Edit reply"), tr("The reply as it should read (a new branch; the old reply is kept):"),
+                                                        QString::fromStdString(m[index].text), &ok);
+    if (ok && !text.isEmpty()) controller_->editAt(index, text);
+}
+
+bool ChatView::refuseWhileBusy() {
+    if (!controller_->isBusy()) return false;
+    status_->setText(tr("A reply is running: stop it first (Esc)."));
+    return true;
+}
+
+bool ChatView::deleteMessage(size_t index, bool confirm) {
+    const auto& m = controller_->messages();
+    if (index >= m.size() || refuseWhileBusy()) return false;
+    const size_t after = controller_->tree().subtreeSize(index) - 1;
+    if (confirm) {
+        const QString what = after ? tr("Delete this message and the %n message(s) that follow it on this branch?", nullptr, int(after))
+                                   : tr("Delete this message?");
+        const bool others = m[index].alternatives > 1;
+        if (QMessageBox::question(this, tr("Delete message"),
+                                  what + (others ? u' ' + tr("Its other versions (‹ ›) are kept.") : QString()),
+                                  QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel) != QMessageBox::Yes)
+            return false;
+    }
+    if (editIndex_ >= long(index)) editIndex_ = -1;
+    return controller_->deleteAt(index) > 0;
+}
+
+void ChatView::copyCode(size_t index, size_t block) {
+    const auto& m = controller_->messages();
+    if (index >= m.size()) return;
+    const auto blocks = replyCodeBlocks(QString::fromStdString(m[index].text));
+    if (block < blocks.size()) {
+        QApplication::clipboard()->setText(blocks[block].code);
+        status_->setText(tr("Copied %n line(s) of code.", nullptr, int(blocks[block].code.count(u'\n') + 1)));
+    }
+}
+
+bool ChatView::newConversation() {
+    if (refuseWhileBusy()) return false;
+    editIndex_ = -1;
+    controller_->clear();
+    currentPath_.clear();
+    currentTitle_.clear();
+    created_ = {};
+    history_->setCurrent({});
+    // A new conversation: no context used, nothing left out.
+    promptTokens_ = -1;
+    status_->clear();
+    updateMeter();
+    updateButtons();
+    return true;
+}
+
+bool ChatView::openFromHistory(const QString& path) {
+    if (refuseWhileBusy()) return false;
+    openConversation(path, true);
+    return true;
+}
+
+void ChatView::autosave() {
+    if (controller_->isBusy()) return; // a streamed reply is saved when it is finished
+    if (currentPath_.isEmpty()) {
+        if (controller_->tree().empty()) return; // nothing to keep yet
+        currentPath_ = newConversationPath();
+        created_ = QDateTime::currentDateTimeUtc();
+    }
+    Conversation c{controller_->modelPath(), dirHash_, controller_->messages(), controller_->settings(), controller_->tree(), currentTitle_, created_,
+                   QDateTime::currentDateTimeUtc()};
+    history_->setCurrent(currentPath_);
+    history_->save(c, currentPath_);
+}
+
+void ChatView::adoptConversation(const Conversation& c, const QString& historyPath) {
+    editIndex_ = -1;
+    currentTitle_ = c.title;
+    created_ = c.created;
+    currentPath_ = historyPath;
+    if (historyPath.isEmpty()) autosave(); // a file from elsewhere joins the history as a new entry
+    else history_->setCurrent(historyPath);
     updateButtons();
 }
 
@@ -446,20 +577,23 @@ void ChatView::updateMemory() {
 }
 
 void ChatView::saveTo(const QString& path) {
-    Conversation c{controller_->modelPath(), modelDirHash(controller_->modelPath()), controller_->messages(), controller_->settings()};
+    Conversation c{controller_->modelPath(), dirHash_, controller_->messages(), controller_->settings(), controller_->tree(), currentTitle_, created_,
+                   QDateTime::currentDateTimeUtc()};
     saveConversation(c, path);
 }
 
 void ChatView::loadFrom(const QString& path) {
     Conversation c = loadConversation(path);
     if (controller_->isBusy()) throw std::runtime_error("a reply is running");
+    const Conversation meta{{}, {}, {}, {}, {}, c.title, c.created, c.updated};
     applyConversation(std::move(c));
+    adoptConversation(meta, {});
 }
 
 void ChatView::applyConversation(Conversation c) {
     panel_->setSettings(c.settings); // also into the controller, by changed()
-    const QString hash = modelDirHash(controller_->modelPath());
-    controller_->setMessages(std::move(c.messages));
+    const QString hash = dirHash_;
+    controller_->setTree(c.tree.empty() ? ConversationTree(c.messages) : std::move(c.tree));
     if (!c.modelDirHash.isEmpty() && c.modelDirHash != hash)
         status_->setText(tr("Note: this conversation was held with %1 (directory hash %2), not with the file open here.")
                              .arg(c.modelPath, c.modelDirHash));
@@ -472,7 +606,7 @@ struct LoadedConversation {
 };
 } // namespace
 
-void ChatView::openConversation(const QString& path) {
+void ChatView::openConversation(const QString& path, bool fromHistory) {
     const auto busy = [this] {
         if (!controller_->isBusy()) return false;
         status_->setText(tr("Error: %1").arg(tr("a reply is running")));
@@ -482,13 +616,15 @@ void ChatView::openConversation(const QString& path) {
     status_->setText(tr("Loading %1…").arg(QFileInfo(path).fileName()));
     // Reading and parsing a long conversation takes a while: off the GUI thread.
     auto* watcher = new QFutureWatcher<LoadedConversation>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, busy] {
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, busy, path, fromHistory] {
         watcher->deleteLater();
         LoadedConversation l = watcher->future().takeResult();
         if (!l.error.isEmpty()) return status_->setText(tr("Error: %1").arg(l.error));
         if (busy()) return;
         status_->clear();
+        const Conversation meta{{}, {}, {}, {}, {}, l.conversation.title, l.conversation.created, l.conversation.updated};
         applyConversation(std::move(l.conversation));
+        adoptConversation(meta, fromHistory ? path : QString());
     });
     watcher->setFuture(QtConcurrent::run([path] {
         LoadedConversation l;
@@ -531,7 +667,7 @@ void ChatView::exportDialog() {
     const QString path = QFileDialog::getSaveFileName(this, tr("Export as Markdown"), defaultSavePath(u".md"_s), tr("Markdown (*.md)"));
     if (path.isEmpty()) return;
     try {
-        exportMarkdown({controller_->modelPath(), {}, controller_->messages(), controller_->settings()}, path);
+        exportMarkdown({controller_->modelPath(), {}, controller_->messages(), controller_->settings(), {}, {}, {}, {}}, path);
     } catch (const std::exception& e) {
         status_->setText(tr("Error: %1").arg(QString::fromUtf8(e.what())));
     }

@@ -6,6 +6,14 @@
 // worker thread; closing the window stops a reply and waits for the thread.
 // Conversations save and load as JSON and export as Markdown.
 //
+// Every conversation is also kept on its own: saved to the chat data folder
+// after each finished reply and each edit, listed in the history sidebar
+// (history_sidebar.h) with search, rename and delete. Any message can be
+// edited, deleted or (a reply) regenerated; an edit or a regeneration is a
+// new branch (conversation_tree.h), and "‹ 2/3 ›" in the transcript switches
+// between them. Presets (chat_preset_bar.h) keep system prompts with their
+// sampling per model.
+//
 // Nothing that grows with the conversation runs on the GUI thread at once:
 // the transcript renders a page at a time (transcript_view.h), the Prompt
 // tab is rendered and counted in the background and only while it is shown
@@ -16,6 +24,7 @@
 #include "chat/prompt_preview.h"
 #include "chat/transcript_view.h"
 
+#include <QDateTime>
 #include <QWidget>
 
 #include <memory>
@@ -33,7 +42,9 @@ class Session;
 
 namespace cmfw {
 
+class ChatPresetBar;
 class ChatSettingsPanel;
+class HistorySidebar;
 
 class ChatView : public QWidget {
     Q_OBJECT
@@ -53,6 +64,10 @@ public:
     QLabel* statusLabel() const { return status_; }
 
     QTabWidget* sideTabs() const { return side_; }
+    HistorySidebar* history() const { return history_; }
+    ChatPresetBar* presetBar() const { return presets_; }
+    // The history file of the conversation shown ("" until its first autosave).
+    const QString& conversationPath() const { return currentPath_; }
 
     // The template preview: the rendered prompt and its token count (-1 before the model loads).
     QString previewText() const;
@@ -69,6 +84,18 @@ public:
     // Send the input (or, after Edit, replace the last user turn with it).
     void sendInput();
     void editLast();    // puts the last user message in the input for Edit-and-resend
+    // Message i of the active path: a user message goes into the input, to be
+    // resent as a new branch; a reply is edited in a dialog.
+    void editMessage(size_t index);
+    // Removes message i and what follows it on its branch, after asking when confirm is set.
+    bool deleteMessage(size_t index, bool confirm = true);
+    // Copies code block k of message i (replyCodeBlocks) exactly.
+    void copyCode(size_t index, size_t block);
+    // The history: a new, empty conversation, or a saved one (refused while a reply runs).
+    bool newConversation();
+    bool openFromHistory(const QString& path);
+    // Saves the conversation to the history now (the window does it after each reply and edit).
+    void autosave();
     void copyLastReply();
     // Where Save… and Export… start: the documents folder, named after the model and today.
     QString defaultSavePath(const QString& extension) const;
@@ -76,7 +103,7 @@ public:
     void loadFrom(const QString& path); // restores messages and settings
     // The Load… button's way: reads and parses the file on a worker thread,
     // then restores it; an error goes to the status line.
-    void openConversation(const QString& path);
+    void openConversation(const QString& path, bool fromHistory = false);
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -94,12 +121,16 @@ private:
     void updateMemory();
     void updateMeter();
     void applyConversation(Conversation c);
+    void adoptConversation(const Conversation& c, const QString& historyPath); // "" = a new history entry, saved now
+    bool refuseWhileBusy();
     void saveDialog();
     void loadDialog();
     void exportDialog();
 
     ChatController* controller_;
     ChatSettingsPanel* panel_;
+    ChatPresetBar* presets_;
+    HistorySidebar* history_;
     QTabWidget* side_;
     QWidget* promptTab_;
     TranscriptView* transcript_;
@@ -116,7 +147,10 @@ private:
     int previewTokens_ = -1;
     int promptTokens_ = -1;    // the running reply's prompt, from the worker
     int streamedPieces_ = 0;
-    bool editing_ = false;
+    long editIndex_ = -1; // the user message being edited for resending; -1 = none
+    QString dirHash_;     // of the model file, for the history and the presets
+    QString currentPath_, currentTitle_;
+    QDateTime created_;
     QTextDocument* sentDoc_ = nullptr; // the input of the request in flight: given back if it is refused
     QString memoryProblem_;
 };

@@ -36,16 +36,21 @@ QString modelDirHash(const QString& path) {
 
 void saveConversation(const Conversation& c, const QString& path) {
     nlohmann::json msgs = nlohmann::json::array();
-    for (const auto& m : c.messages) {
+    const ChatMessages shown = c.tree.empty() ? c.messages : c.tree.activePath();
+    for (const auto& m : shown) {
         nlohmann::json j{{"role", m.role}, {"content", m.text}};
         if (!m.stats.empty()) j["stats"] = m.stats;
         msgs.push_back(std::move(j));
     }
-    const nlohmann::json j{{"format", kFormat},
-                           {"version", 1},
-                           {"model", {{"path", c.modelPath.toStdString()}, {"dir_hash", c.modelDirHash.toStdString()}}},
-                           {"settings", c.settings.toJson()},
-                           {"messages", msgs}};
+    nlohmann::json j{{"format", kFormat},
+                     {"version", 2},
+                     {"model", {{"path", c.modelPath.toStdString()}, {"dir_hash", c.modelDirHash.toStdString()}}},
+                     {"settings", c.settings.toJson()},
+                     {"messages", msgs}};
+    if (!c.tree.empty() && c.tree.hasBranches()) j["branches"] = c.tree.toJson();
+    if (!c.title.isEmpty()) j["title"] = c.title.toStdString();
+    if (c.created.isValid()) j["created"] = c.created.toUTC().toString(Qt::ISODateWithMs).toStdString();
+    if (c.updated.isValid()) j["updated"] = c.updated.toUTC().toString(Qt::ISODateWithMs).toStdString();
     writeFile(path, QByteArray::fromStdString(j.dump(2) + "\n"));
 }
 
@@ -66,7 +71,26 @@ Conversation loadConversation(const QString& path) {
             throw std::runtime_error(path.toStdString() + ": a message without role or content");
         c.messages.push_back({m["role"].get<std::string>(), m["content"].get<std::string>(), m.value("stats", nlohmann::json::object())});
     }
+    try {
+        c.tree = j.contains("branches") ? ConversationTree::fromJson(j["branches"]) : ConversationTree(c.messages);
+    } catch (const std::exception& e) {
+        throw std::runtime_error(path.toStdString() + ": " + e.what());
+    }
+    c.messages = c.tree.activePath();
+    c.title = QString::fromStdString(j.value("title", std::string()));
+    c.created = QDateTime::fromString(QString::fromStdString(j.value("created", std::string())), Qt::ISODateWithMs);
+    c.updated = QDateTime::fromString(QString::fromStdString(j.value("updated", std::string())), Qt::ISODateWithMs);
     return c;
+}
+
+QString conversationTitle(const Conversation& c) {
+    if (!c.title.isEmpty()) return c.title;
+    for (const auto& m : c.messages)
+        if (m.role == "user") {
+            const QString first = QString::fromStdString(m.text).trimmed().section(u'\n', 0, 0).trimmed();
+            return first.size() > 80 ? first.left(79) + QChar(0x2026) : first;
+        }
+    return {};
 }
 
 QString conversationMarkdown(const Conversation& c) {

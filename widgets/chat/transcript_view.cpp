@@ -1,8 +1,11 @@
 #include "chat/transcript_view.h"
 
 #include "chat/chat_transcript.h"
+#include "chat/code_highlight.h"
 
 #include <QAbstractTextDocumentLayout>
+#include <QEvent>
+#include <QFontDatabase>
 #include <QScopedValueRollback>
 #include <QScrollBar>
 #include <QTextBlock>
@@ -28,6 +31,7 @@ size_t keyOf(const ChatMessage& m, bool live) {
     size_t h = std::hash<std::string>{}(m.text);
     h = mix(h, std::hash<std::string>{}(m.role));
     h = mix(h, m.stats.empty() ? 0 : std::hash<std::string>{}(m.stats.dump()));
+    h = mix(h, m.alternative * 7919 + m.alternatives); // the switcher is part of what is shown
     return mix(h, live ? 1 : 2);
 }
 
@@ -52,6 +56,16 @@ TranscriptView::TranscriptView(QWidget* parent) : QTextBrowser(parent) {
     connect(this, &QTextBrowser::anchorClicked, this, [this](const QUrl& url) {
         if (url.scheme() == u"cmf-earlier") Q_EMIT earlierRequested();
         else if (url.scheme() == u"cmf-message") Q_EMIT showMessageRequested(size_t(url.path().toULongLong()));
+        else if (url.scheme() == u"cmf-edit") Q_EMIT editRequested(size_t(url.path().toULongLong()));
+        else if (url.scheme() == u"cmf-delete") Q_EMIT deleteRequested(size_t(url.path().toULongLong()));
+        else if (url.scheme() == u"cmf-regen") Q_EMIT regenerateRequested(size_t(url.path().toULongLong()));
+        else if (url.scheme() == u"cmf-branch" || url.scheme() == u"cmf-copy") {
+            const QStringList p = url.path().split(u'/');
+            if (p.size() != 2) return;
+            const size_t i = size_t(p[0].toULongLong()), k = size_t(p[1].toULongLong());
+            if (url.scheme() == u"cmf-branch") Q_EMIT branchRequested(i, k);
+            else Q_EMIT copyCodeRequested(i, k);
+        }
     });
     // Scrolling to the top asks for the page before: the history loads as the user reads up.
     connect(verticalScrollBar(), &QScrollBar::valueChanged, this, [this](int value) {
@@ -127,9 +141,66 @@ void TranscriptView::append(const ChatMessages& m, size_t from, bool streaming) 
         keys_.push_back(keyOf(m[i], live));
         // Each message in blocks of its own: removing it from its start removes exactly it.
         if (c.position() > 0) c.insertBlock(QTextBlockFormat(), QTextCharFormat());
+        const int from = c.position();
         c.insertMarkdown(messageMarkdown(m[i], i, live));
+        decorateCode(from, c.position());
     }
     c.endEditBlock();
+}
+
+void TranscriptView::decorateCode(int from, int to) {
+    // Markdown's code blocks carry the fence in their block format (one block per line).
+    const bool dark = palette().color(QPalette::Base).lightness() < 128;
+    QColor tint = palette().color(QPalette::Text);
+    tint.setAlpha(dark ? 28 : 14);
+    const QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    int state = 0;
+    bool inCode = false;
+    for (QTextBlock b = document()->findBlock(from); b.isValid() && b.position() < to; b = b.next()) {
+        const QTextBlockFormat bf = b.blockFormat();
+        if (!bf.hasProperty(QTextFormat::BlockCodeFence) && !bf.hasProperty(QTextFormat::BlockCodeLanguage)) {
+            inCode = false;
+            continue;
+        }
+        if (!inCode) state = 0; // a new block of code
+        inCode = true;
+        const CodeLanguage lang = codeLanguage(bf.stringProperty(QTextFormat::BlockCodeLanguage));
+        QTextCursor c(b);
+        QTextBlockFormat tinted;
+        tinted.setBackground(tint);
+        c.mergeBlockFormat(tinted);
+        QTextCharFormat base;
+        base.setFont(mono);
+        base.setFontFixedPitch(true);
+        c.setPosition(b.position());
+        c.setPosition(b.position() + b.length() - 1, QTextCursor::KeepAnchor);
+        c.mergeCharFormat(base);
+        // A block may hold several lines (line separators): each is highlighted in turn.
+        const QString text = b.text();
+        qsizetype lineStart = 0;
+        while (lineStart <= text.size()) {
+            qsizetype end = text.indexOf(QChar::LineSeparator, lineStart);
+            if (end < 0) end = text.size();
+            for (const SyntaxSpan& sp : highlightLine(QStringView(text).mid(lineStart, end - lineStart), lang, state)) {
+                QTextCharFormat f;
+                f.setForeground(syntaxColor(sp.kind, dark));
+                if (sp.kind == SyntaxKind::Comment) f.setFontItalic(true);
+                c.setPosition(b.position() + int(lineStart + sp.start));
+                c.setPosition(b.position() + int(lineStart + sp.start + sp.length), QTextCursor::KeepAnchor);
+                c.mergeCharFormat(f);
+            }
+            lineStart = end + 1;
+        }
+    }
+}
+
+void TranscriptView::changeEvent(QEvent* event) {
+    QTextBrowser::changeEvent(event);
+    // A new palette (light / dark theme): the code colours are picked for it, so everything is laid out again.
+    if (event->type() == QEvent::PaletteChange && !keys_.empty()) {
+        QScopedValueRollback guard(updating_, true);
+        decorateCode(0, document()->characterCount());
+    }
 }
 
 void TranscriptView::setHeader() {
@@ -164,7 +235,9 @@ void TranscriptView::showEarlier(const ChatMessages& m) {
         starts.push_back(c.position() - headerEnd_);
         keys.push_back(keyOf(m[i], false));
         c.insertBlock(QTextBlockFormat(), QTextCharFormat());
+        const int start = c.position();
         c.insertMarkdown(messageMarkdown(m[i], i, false));
+        decorateCode(start, c.position());
     }
     c.endEditBlock();
     const int inserted = c.position() - headerEnd_;

@@ -7,7 +7,11 @@
 //   - a change re-renders from the first message that differs: a streamed
 //     reply redraws only itself, a new turn is appended;
 //   - a message longer than shownChars() is shown in part, with a link to
-//     the whole text (showMessageRequested).
+//     the whole text (showMessageRequested);
+//   - code blocks are laid out in the fixed font on a tinted background,
+//     coloured by code_highlight.h in the palette's light or dark set, each
+//     with a Copy link; every message has Edit / Delete (and Regenerate)
+//     links and, with alternatives, a "‹ 2/3 ›" switcher: all as signals.
 #include "chat/chat_message.h"
 
 #include <QTextBrowser>
@@ -36,6 +40,15 @@ Q_SIGNALS:
     void earlierRequested();
     // The "show the whole message" link of a message shown in part.
     void showMessageRequested(size_t index);
+    void editRequested(size_t index);
+    void deleteRequested(size_t index);
+    void regenerateRequested(size_t index);
+    void branchRequested(size_t index, size_t alternative);
+    // The Copy link of code block k of message index (replyCodeBlocks).
+    void copyCodeRequested(size_t index, size_t block);
+
+protected:
+    void changeEvent(QEvent* event) override;
 
 private:
     void reset(const ChatMessages& messages, bool streaming);
@@ -43,6 +56,7 @@ private:
     void append(const ChatMessages& messages, size_t from, bool streaming);
     void setHeader(); // the "N earlier messages" line above the first one shown
     void scrollToEnd();
+    void decorateCode(int from, int to); // highlights the code blocks in [from, to)
 
     size_t first_ = 0;            // index of the first message shown
     std::vector<size_t> keys_;    // fingerprint of each message shown (its role, text, stats, liveness)
