@@ -1,10 +1,14 @@
 #include "charts/chart_style.h"
 
+#include "util/theme.h"
+
 #include <QAbstractAxis>
 #include <QApplication>
 #include <QChart>
 #include <QLegend>
 #include <QPalette>
+
+#include <algorithm>
 
 namespace cmfw {
 
@@ -24,6 +28,13 @@ void styleChart(QChart* chart) {
         a->setGridLineColor(p.color(QPalette::Midlight));
         a->setMinorGridLineColor(p.color(QPalette::Midlight));
     }
+}
+
+QColor seriesColor(const QPalette& palette, int i) {
+    const QColor base = palette.color(QPalette::Highlight);
+    if (i == 0) return base;
+    const int hue = (std::max(0, base.hslHue()) + 137 * i) % 360; // golden-angle steps: no two alike
+    return QColor::fromHsl(hue, 170, isDark(palette) ? 160 : 100);
 }
 
 } // namespace cmfw

@@ -1,6 +1,6 @@
 #include "views/measure_view.h"
 
-#include "charts/chart_theme.h"
+#include "charts/chart_style.h"
 #include "document/cmf_document.h"
 #include "jobs/job.h"
 #include "jobs/job_runner.h"
@@ -85,16 +85,16 @@ QString recordLabel(const nlohmann::json& r) {
     return u"%1 · %2 · %3 · %4"_s.arg(QFileInfo(str(r, "file")).fileName(), kind, specialistText(r), when(r));
 }
 
-QChart* newChart(const QPalette& palette) {
+QChart* newChart() {
     auto* chart = new QChart();
     chart->setAnimationOptions(QChart::NoAnimation);
     chart->setMargins(QMargins(4, 4, 4, 4));
     chart->setBackgroundRoundness(0);
-    applyPaletteTheme(chart, palette);
     return chart;
 }
 
 void replaceChart(QChartView* view, QChart* chart) {
+    styleChart(chart); // its axes are in place now
     QChart* old = view->chart();
     view->setChart(chart);
     delete old;
@@ -409,7 +409,7 @@ void MeasureView::showWindows(int index) {
     // A speed row keeps the last perplexity chart on show.
     if (index >= 0 && (size_t(index) >= rs.size() || str(rs[size_t(index)], "kind") != u"ppl")) return;
     shownWindows_ = index;
-    QChart* chart = newChart(palette());
+    QChart* chart = newChart();
     chart->legend()->setAlignment(Qt::AlignTop);
     if (index < 0) {
         chart->setTitle(tr("Perplexity per window: run a perplexity test"));
@@ -459,7 +459,7 @@ void MeasureView::showWindows(int index) {
 }
 
 void MeasureView::refreshSpeedChart() {
-    QChart* chart = newChart(palette());
+    QChart* chart = newChart();
     chart->legend()->setAlignment(Qt::AlignTop);
     const auto& rs = records();
     auto* pp = new QLineSeries();
