@@ -284,6 +284,7 @@ void MainWindow::createActions() {
         {FilePage::View::Routing, tr("Expert &routing"), QKeySequence()},
         {FilePage::View::Quant, tr("&Quantization error"), QKeySequence()},
         {FilePage::View::Shards, tr("Shar&ds"), QKeySequence()},
+        {FilePage::View::Playground, tr("Tokenizer &playground"), QKeySequence()},
     };
     for (const auto& [v, text, shortcut] : more) {
         auto* a = view->addAction(text, this, [show, v = v, text = text] { show(v, text); });

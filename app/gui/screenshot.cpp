@@ -215,7 +215,7 @@ int runScreenshot(const ScreenshotOptions& o) {
     } else {
         const auto v = FilePage::viewFromName(view);
         if (!v || v == FilePage::View::Tensor || v == FilePage::View::Compare) {
-            fail(u"unknown view "_s + view + u" (overview, envelope, header, tensors, tensor:NAME, bits, verify, masks, skills, tasks, routing, quant[:SOURCE], tokenizer, signature, shards, compare:OTHER, chat, serve, import[:DIR])"_s);
+            fail(u"unknown view "_s + view + u" (overview, envelope, header, tensors, tensor:NAME, bits, verify, masks, skills, tasks, routing, quant[:SOURCE], tokenizer, playground, signature, shards, compare:OTHER, chat, serve, import[:DIR])"_s);
             return 2;
         }
         if (!page->isError() && !page->showView(*v)) {
