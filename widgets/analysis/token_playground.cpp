@@ -10,6 +10,8 @@
 
 namespace cmfw {
 
+QString textFromUtf8(const std::string& s);
+
 namespace {
 
 // The translation context of the messages below.
@@ -21,7 +23,7 @@ void checkStop(const std::atomic<bool>* stop) {
     if (stop && stop->load(std::memory_order_relaxed)) throw cmf::Error(cmf::ErrorKind::Cancelled, "cancelled");
 }
 
-QString fromUtf8(const std::string& s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); }
+QString fromUtf8(const std::string& s) { return textFromUtf8(s); }
 
 std::vector<TokenSpan> spansOf(const PlaygroundTokenizer& t, const cmf::engine::Encoding& e) {
     const auto& tokenizer = t.tokenizer;
@@ -42,6 +44,14 @@ std::vector<TokenSpan> spansOf(const PlaygroundTokenizer& t, const cmf::engine::
 }
 
 } // namespace
+
+QString textFromUtf8(const std::string& s) {
+    // A byte order mark at the start is text here (a token, a decoded prompt), never a
+    // marker to drop: keep it whatever the UTF-8 decoder does with an initial BOM.
+    if (s.size() >= 3 && s.compare(0, 3, "\xEF\xBB\xBF") == 0)
+        return QChar(0xFEFF) + QString::fromUtf8(s.data() + 3, qsizetype(s.size() - 3));
+    return QString::fromUtf8(s.data(), qsizetype(s.size()));
+}
 
 TokenKind tokenKind(const cmf::engine::Tokenizer& tokenizer, int32_t id) {
     if (tokenizer.isSpecial(id)) return TokenKind::Special;

@@ -67,6 +67,8 @@ TokenKind tokenKind(const cmf::engine::Tokenizer& tokenizer, int32_t id);
 // "\r", other control characters as \xNN, invalid UTF-8 as U+FFFD. "Ġ" and "▁"
 // stay as they are: they are the vocabulary's own marks for a space.
 QString visibleToken(const QString& s);
+// UTF-8 to QString keeping a leading U+FEFF (a BOM at the start is text here).
+QString textFromUtf8(const std::string& s);
 QString visibleToken(const std::string& s);
 
 struct TokenSpan {

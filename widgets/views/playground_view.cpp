@@ -46,6 +46,16 @@ namespace {
 constexpr qsizetype kInlineChars = 4096;
 constexpr int kDebounceMs = 200;
 
+// Tabs that take the height they are given: a QTabWidget passes on its page's
+// height-for-width (a wrapped note), and the scroll area around the page would then
+// size the page by adding up size hints instead of giving it the window's height.
+class FillingTabs : public QTabWidget {
+public:
+    using QTabWidget::QTabWidget;
+    bool hasHeightForWidth() const override { return false; }
+    int heightForWidth(int) const override { return -1; }
+};
+
 // A span view: rich text of anchors, one per token; hovering one shows its id,
 // spelling and kind.
 class SpanBrowser : public QTextBrowser {
@@ -54,7 +64,7 @@ public:
         setOpenLinks(false);
         setOpenExternalLinks(false);
         setReadOnly(true);
-        setMinimumHeight(90);
+        setMinimumHeight(70);
     }
     QStringList tips;
 
@@ -144,12 +154,17 @@ PlaygroundView::PlaygroundView(std::shared_ptr<const CmfDocument> doc, Services 
     lay->addWidget(makeTitle(tr("Tokenizer playground"), this));
     state_ = makeNote(tr("Reading tokenizer.json…"), this);
     lay->addWidget(state_);
-    tabs_ = new QTabWidget(this);
+    tabs_ = new FillingTabs(this);
     tabs_->addTab(buildEncodeTab(), tr("Encode"));
     tabs_->addTab(buildDecodeTab(), tr("Decode"));
     tabs_->addTab(buildVocabTab(), tr("Vocabulary"));
     tabs_->addTab(buildTemplateTab(), tr("Chat template"));
     tabs_->setEnabled(false);
+    // The page's wrapped note makes the scroll area size it by height-for-width, which
+    // adds up size hints: the tabs would ask for their full hint and the page would
+    // scroll at 1280 × 800. They take what is left instead, down to their minimum.
+    tabs_->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Ignored);
+    tabs_->setMinimumHeight(tabs_->minimumSizeHint().height());
     lay->addWidget(tabs_, 1);
 
     auto timer = [this](void (PlaygroundView::*run)()) {
@@ -203,8 +218,9 @@ QWidget* PlaygroundView::buildEncodeTab() {
     auto* split = new QSplitter(Qt::Vertical, w);
     split->setChildrenCollapsible(false);
     input_ = new QPlainTextEdit(split);
+    input_->setObjectName(u"playgroundInput"_s);
     input_->setPlaceholderText(tr("Type or paste text to tokenize"));
-    input_->setMinimumHeight(60);
+    input_->setMinimumHeight(48);
     auto* lower = new QWidget(split);
     auto* ll = new QVBoxLayout(lower);
     ll->setContentsMargins(0, 0, 0, 0);
@@ -233,12 +249,15 @@ QWidget* PlaygroundView::buildEncodeTab() {
     ll->addWidget(encodeError_);
     spans_ = new SpanBrowser(lower);
     ll->addWidget(spans_, 3);
+    auto* idsRow = new QHBoxLayout();
     auto* idsLabel = new QLabel(tr("Ids"), lower);
     noteStyle(idsLabel);
-    ll->addWidget(idsLabel);
+    idsRow->addWidget(idsLabel, 0, Qt::AlignTop);
     idsOut_ = monoEdit(lower, true);
-    idsOut_->setMaximumHeight(56);
-    ll->addWidget(idsOut_);
+    // Two whole lines: the lines, the document's margins and the frame.
+    idsOut_->setFixedHeight(idsOut_->fontMetrics().lineSpacing() * 2 + 2 * int(idsOut_->document()->documentMargin()) + 2 * idsOut_->frameWidth());
+    idsRow->addWidget(idsOut_, 1);
+    ll->addLayout(idsRow);
     split->addWidget(input_);
     split->addWidget(lower);
     split->setStretchFactor(0, 1);
@@ -298,7 +317,7 @@ QWidget* PlaygroundView::buildVocabTab() {
     vocabTable_->verticalHeader()->hide();
     vocabTable_->verticalHeader()->setDefaultSectionSize(vocabTable_->fontMetrics().height() + 6);
     vocabTable_->setSelectionBehavior(QAbstractItemView::SelectRows);
-    vocabTable_->horizontalHeader()->setStretchLastSection(true);
+    vocabTable_->horizontalHeader()->setSectionResizeMode(VocabTableModel::Text, QHeaderView::Stretch);
     vocabTable_->setWordWrap(false);
     l->addWidget(vocabTable_, 1);
     connect(searchText_, &QLineEdit::textChanged, this, [this] { searchTimer_->start(); });
@@ -413,6 +432,8 @@ void PlaygroundView::onLoaded(std::shared_ptr<const PlaygroundTokenizer> tok) {
     runEncode();
     runSearch();
     runRender();
+    // Decode starts from the sample's ids, so it shows what it does.
+    if (decodeIn_->toPlainText().isEmpty()) decodeIn_->setPlainText(idsOut_->toPlainText());
     Q_EMIT loaded();
 }
 
@@ -435,13 +456,16 @@ QString PlaygroundView::spansHtml(const std::vector<TokenSpan>& spans) const {
         case TokenKind::Byte: bg = c.byte; fg = c.markText; extra = u" font-family:'"_s + mono + u"';"; break;
         case TokenKind::Normal: break;
         }
-        if (s.kind == TokenKind::Byte || s.text.empty()) {
-            // Bytes show as the vocabulary spells them; so does a token that only completes a character later.
-            text = visibleToken(s.spelling).toHtmlEscaped();
-            if (s.kind != TokenKind::Byte) extra += u" font-style:italic;"_s;
+        if (s.kind == TokenKind::Byte) {
+            text = visibleToken(s.spelling).toHtmlEscaped(); // <0xF0>, as the vocabulary spells it
+        } else if (s.text.empty()) {
+            // Part of a character whose last byte comes with a later token (which shows
+            // the character); its spelling is in the tool tip.
+            text = u"\u2026"_s;
+            extra += u" font-style:italic;"_s;
         } else {
             // Line ends and tabs keep their effect and get a visible mark.
-            text = QString::fromStdString(s.text).toHtmlEscaped();
+            text = textFromUtf8(s.text).toHtmlEscaped();
             text.replace(u'\r', u"\u240d"_s).replace(u'\n', u"\u21b5\n"_s).replace(u'\t', u"\u2192\t"_s);
         }
         html += u"<a href=\""_s + QString::number(i) + u"\" style=\"text-decoration:none; color:"_s + fg.name() + u";\">" +
@@ -549,7 +573,7 @@ void PlaygroundView::runDecode() {
         Out o;
         const IdList list = parseIdList(in, tok->vocab.size());
         if (!list.error.isEmpty()) o.error = list.error;
-        else o.text = QString::fromStdString(tok->tokenizer.decode(list.ids, skip));
+        else o.text = textFromUtf8(tok->tokenizer.decode(list.ids, skip));
         return o;
     };
     auto done = [this](const Out& o) {
@@ -633,7 +657,7 @@ void PlaygroundView::runRender() {
 
 void PlaygroundView::showRender(const TemplateRender& r, const QString& html) {
     showError(renderError_, r.error);
-    rendered_ = QString::fromStdString(r.text);
+    rendered_ = textFromUtf8(r.text);
     renderedOut_->setPlainText(rendered_);
     renderedIds_.clear();
     for (const auto& s : r.spans) renderedIds_.push_back(s.id);
