@@ -144,9 +144,12 @@ void TestPlaygroundView::encodeMatchesFixturesAndCli() {
     QFETCH(QString, family);
     const std::string fam = family.toStdString();
     const QString file = fixtureCmf(fam);
+    QElapsedTimer loadTimer;
+    loadTimer.start();
     Fixture fx(file);
     QVERIFY(waitIdle(*fx.view));
     QVERIFY2(fx.view->ready(), qPrintable(fx.view->loadError()));
+    qInfo("%s: loaded with its vocabulary table in %lld ms", fam.c_str(), loadTimer.elapsed()); // a figure, not a check
     // The screenshot default: a sample text already tokenized.
     QVERIFY(!fx.view->ids().empty());
 
@@ -375,10 +378,14 @@ void TestPlaygroundView::longTextOffTheGuiThread() {
     QVERIFY(waitIdle(*fx.view));
     std::string text;
     while (text.size() < 400000) text += "The quick brown fox jumps over the lazy dog, 12345 times; naïve café. ";
+    QElapsedTimer longTimer;
+    longTimer.start();
     fx.view->setText(QString::fromStdString(text));
+    const qint64 setMs = longTimer.elapsed();
     // Not tokenized in setText: it waits for typing to pause, then runs on the pool.
     QVERIFY(fx.view->busy());
     QVERIFY(waitIdle(*fx.view));
+    qInfo("%zu bytes: setText returned in %lld ms, tokens shown after %lld ms", text.size(), setMs, longTimer.elapsed());
     QVERIFY(fx.view->ids() == cliIds(file, text, true));
     QVERIFY(fx.view->countsText().startsWith(QString::number(fx.view->ids().size()).left(1)));
     // Only the first kMaxSpans spans are drawn, and the view says so.
