@@ -53,9 +53,10 @@ public:
 
     // Token ids of `text`. addSpecialTokens applies the post-processor (BOS,
     // [CLS] ... [SEP]), like HF's add_special_tokens=True. Special-token text
-    // inside `text` is always recognised as that token. Invalid UTF-8 is read
-    // as U+FFFD per ill-formed sequence. Throws cmf::Error only when the file
-    // cannot tokenize the text (an unknown character and no usable unk token).
+    // inside `text` is recognised as that token (encodeWithTokens can turn
+    // that off). Invalid UTF-8 is read as U+FFFD per ill-formed sequence.
+    // Throws cmf::Error only when the file cannot tokenize the text (an
+    // unknown character and no usable unk token).
     std::vector<int32_t> encode(std::string_view text, bool addSpecialTokens = true) const;
     // splitSpecialTokens reads special-token text inside `text` as ordinary
     // text (HF's split_special_tokens / encode_special_tokens); non-special
