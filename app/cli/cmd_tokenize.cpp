@@ -1,4 +1,4 @@
-// cmf tokenize SRC (--text T | --text-file F) [--no-add-special] [--json]
+// cmf tokenize SRC (--text T | --text-file F) [--no-add-special] [--split-special] [--json]
 // cmf tokenize SRC --decode 1,2,3 [--skip-special] [--json]
 // SRC is a CMF file (its tokenizer section, spec §6) or a tokenizer.json.
 #include "commands.h"
@@ -26,6 +26,7 @@ struct TokenizeOptions {
     std::string textFile;
     std::string decode;
     bool noAddSpecial = false;
+    bool splitSpecial = false;
     bool skipSpecial = false;
     bool json = false;
 };
@@ -106,6 +107,9 @@ void addTokenize(CLI::App& app, int* exitCode) {
     file->excludes(decode);
     cmd->add_flag("--no-add-special", o->noAddSpecial, "Do not add the special tokens of the post-processor (BOS, [CLS]...)")
         ->excludes(decode);
+    cmd->add_flag("--split-special", o->splitSpecial,
+                  "Read special-token text in the input (e.g. <|im_start|>) as ordinary text, like HF's split_special_tokens")
+        ->excludes(decode);
     cmd->add_flag("--skip-special", o->skipSpecial, "Leave special tokens out of the decoded text")->needs(decode);
     cmd->add_flag("--json", o->json,
                   "Print JSON: {\"ids\": [...], \"tokens\": [...]}, or {\"text\": \"...\"} with --decode");
@@ -133,7 +137,7 @@ void addTokenize(CLI::App& app, int* exitCode) {
                 else std::cout << out; // exactly as decoded: no newline of ours
             } else {
                 const bool add = !o->noAddSpecial;
-                const auto e = tok.encodeWithTokens(input, add);
+                const auto e = tok.encodeWithTokens(input, add, o->splitSpecial);
                 if (o->json) std::cout << dumpJson({{"ids", e.ids}, {"tokens", e.tokens}}) << "\n";
                 else printEncoding(e, add);
             }

@@ -288,6 +288,7 @@ void MainWindow::createActions() {
         {FilePage::View::Measure, tr("Mea&sure"), QKeySequence()},
         {FilePage::View::Shards, tr("Shar&ds"), QKeySequence()},
         {FilePage::View::Architecture, tr("Arc&hitecture"), QKeySequence()},
+        {FilePage::View::Playground, tr("Tokenizer &playground"), QKeySequence()},
     };
     for (const auto& [v, text, shortcut] : more) {
         auto* a = view->addAction(text, this, [show, v = v, text = text] { show(v, text); });

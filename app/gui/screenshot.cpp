@@ -252,7 +252,7 @@ int runScreenshot(const ScreenshotOptions& o) {
     } else {
         const auto v = FilePage::viewFromName(view);
         if (!v || v == FilePage::View::Tensor || v == FilePage::View::Compare) {
-            fail(u"unknown view "_s + view + u" (overview, envelope, header, tensors, tensor:NAME, bits, architecture, verify, masks, skills, tasks, routing, quant[:SOURCE], measure, tokenizer, signature, shards, compare:OTHER, chat, serve, import[:DIR])"_s);
+            fail(u"unknown view "_s + view + u" (overview, envelope, header, tensors, tensor:NAME, bits, architecture, verify, masks, skills, tasks, routing, quant[:SOURCE], measure, tokenizer, playground, signature, shards, compare:OTHER, chat, serve, import[:DIR])"_s);
             return 2;
         }
         if (v == FilePage::View::Measure) useThrowawayMeasureStore();

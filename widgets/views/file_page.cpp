@@ -11,6 +11,7 @@
 #include "views/header_view.h"
 #include "views/masks_view.h"
 #include "views/overview_view.h"
+#include "views/playground_view.h"
 #include "views/shards_view.h"
 #include "views/signature_view.h"
 #include "views/skills_view.h"
@@ -51,6 +52,7 @@ const ViewName kNames[] = {
     {FilePage::View::Bits, "bits"},
     {FilePage::View::Architecture, "architecture"},
     {FilePage::View::Measure, "measure"},
+    {FilePage::View::Playground, "playground"},
 };
 
 } // namespace
@@ -105,6 +107,8 @@ FilePage::FilePage(std::shared_ptr<const CmfDocument> doc, Services services, QW
     addItem(View::Masks, f.masks() ? tr("Masks (%1)").arg(f.masks()->nMasks) : tr("Masks"));
     addItem(View::Skills, f.skills().empty() ? tr("Skills") : tr("Skills (%1)").arg(f.skills().size()));
     addItem(View::Tokenizer, tr("Tokenizer"));
+    addItem(View::Playground, tr("Playground"), item(View::Tokenizer));
+    item(View::Tokenizer)->setExpanded(true);
     addItem(View::Signature, tr("Signature"));
     if (f.header().contains("arch")) addItem(View::Tasks, tr("Tasks & skills"));
     bool routers = false; // a MoE model: its experts' routing can be shown
@@ -124,6 +128,7 @@ FilePage::FilePage(std::shared_ptr<const CmfDocument> doc, Services services, QW
     dim(View::Masks, !f.masks());
     dim(View::Skills, bundle.skills().empty());
     dim(View::Tokenizer, !bundle.envelope().vocab.present() && !bundle.chatBundle());
+    dim(View::Playground, !bundle.envelope().vocab.present());
 
     connect(nav_, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem* cur) {
         if (cur) showView(View(cur->data(0, kViewRole).toInt()));
@@ -180,6 +185,7 @@ QWidget* FilePage::ensureView(View v) {
     case View::Quant: w = new QuantView(doc_, services_, stack_); break;
     case View::Measure: w = new MeasureView(doc_, services_, stack_); break;
     case View::Tokenizer: w = new TokenizerView(doc_, services_, stack_); break;
+    case View::Playground: w = new PlaygroundView(doc_, services_, stack_); break;
     case View::Signature: {
         auto* s = new SignatureView(doc_, services_, stack_);
         connect(s, &SignatureView::signRequested, this, &FilePage::signRequested);

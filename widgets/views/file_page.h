@@ -24,7 +24,7 @@ class CompareView;
 class FilePage : public QWidget {
     Q_OBJECT
 public:
-    enum class View { Overview, Envelope, Header, Tensors, Tensor, Masks, Skills, Tokenizer, Signature, Routing, Quant, Tasks, Shards, Compare, Bits, Architecture, Measure, Error };
+    enum class View { Overview, Envelope, Header, Tensors, Tensor, Masks, Skills, Tokenizer, Signature, Routing, Quant, Tasks, Shards, Compare, Bits, Architecture, Measure, Playground, Error };
     Q_ENUM(View)
 
     FilePage(std::shared_ptr<const CmfDocument> doc, Services services, QWidget* parent = nullptr);

@@ -181,7 +181,7 @@ size_t spaceRightmostAtStart(std::string_view s) { // end of ^\s*
 
 } // namespace
 
-void AddedVocabulary::findMatches(std::string_view s, bool normalizedSet, std::vector<AddedMatch>& out) const {
+void AddedVocabulary::findMatches(std::string_view s, bool normalizedSet, std::vector<AddedMatch>& out, bool splitSpecial) const {
     out.clear();
     if (s.empty()) return;
     const Trie& trie = normalizedSet ? normTrie_ : rawTrie_;
@@ -200,6 +200,7 @@ void AddedVocabulary::findMatches(std::string_view s, bool normalizedSet, std::v
         size_t start = pos, stop = pos + len;
         pos = stop; // the automaton resumes after every match, kept or not
         const AddedTokenSpec& t = idToSpec_.at(id);
+        if (splitSpecial && t.special) continue; // as HF: the automaton still moved past it
         if (t.singleWord) {
             const bool startSpace = start == 0 || !endsWithWord(s.substr(0, start));
             const bool stopSpace = stop == s.size() || !startsWithWord(s.substr(stop));

@@ -45,7 +45,9 @@ public:
 
     // Splits `text` into spans (HF find_matches). `normalizedSet` picks the
     // tokens matched after normalization. Empty text gives no spans.
-    void findMatches(std::string_view text, bool normalizedSet, std::vector<AddedMatch>& out) const;
+    // splitSpecial leaves special tokens' text to the model (HF's
+    // encode_special_tokens): their matches are dropped into the text between.
+    void findMatches(std::string_view text, bool normalizedSet, std::vector<AddedMatch>& out, bool splitSpecial = false) const;
     bool hasTokens(bool normalizedSet) const { return !(normalizedSet ? normTrie_ : rawTrie_).empty(); }
 
     std::optional<int32_t> tokenToId(std::string_view token) const;

@@ -58,6 +58,11 @@ public:
     virtual size_t vocabSize() const = 0;
     virtual int32_t maxId() const = 0;
     virtual const char* type() const = 0;
+    // True when the model spells unknown bytes as "<0xNN>" tokens (byte_fallback).
+    virtual bool hasByteFallback() const { return false; }
+    // BPE: the index in model.merges of the first merge that makes `id`;
+    // nullopt for a token no merge makes, and for the other models.
+    virtual std::optional<uint32_t> mergeRank(int32_t) const { return std::nullopt; }
 
     // Byte-level fusion. When the pre-tokenizer ends with ByteLevel, every
     // piece reaches the model as one printable character per byte, which

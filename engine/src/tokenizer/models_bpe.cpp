@@ -25,6 +25,12 @@ public:
     size_t vocabSize() const override { return vocab_.size(); }
     int32_t maxId() const override { return vocab_.maxId(); }
     const char* type() const override { return "BPE"; }
+    bool hasByteFallback() const override { return byteFallback_; }
+    std::optional<uint32_t> mergeRank(int32_t id) const override {
+        if (id < 0 || static_cast<size_t>(id) >= firstRank_.size() || firstRank_[static_cast<size_t>(id)] == UINT32_MAX)
+            return std::nullopt;
+        return firstRank_[static_cast<size_t>(id)];
+    }
     bool canReadRawBytes() const override;
     void readRawBytes() override;
 
@@ -45,6 +51,9 @@ private:
     std::string path_;
     Vocab vocab_;
     PairMap merges_;
+    // By token id: the rank of the first merge that makes it (UINT32_MAX: none).
+    // Only for showing the vocabulary; encoding uses merges_.
+    std::vector<uint32_t> firstRank_;
     std::optional<std::string> unkToken_;
     std::optional<int32_t> unkId_;
     std::string prefix_; // continuing_subword_prefix ("" = none)
@@ -125,6 +134,10 @@ void BpeModel::parseMerges(const Json& merges, const std::string& path) {
     const bool pairs = !merges.empty() && merges[0].is_array();
     uint32_t rank = 0;
     std::string merged;
+    // Dense by id, as real vocabularies are; a file with stray huge ids gets no ranks
+    // rather than a table sized by its largest id.
+    if (static_cast<size_t>(std::max(vocab_.maxId(), -1) + 1) <= 2 * vocab_.size() + 1024)
+        firstRank_.assign(static_cast<size_t>(vocab_.maxId() + 1), UINT32_MAX);
     for (size_t i = 0; i < merges.size(); ++i) {
         const Json& m = merges[i];
         std::string_view a, b;
@@ -154,6 +167,8 @@ void BpeModel::parseMerges(const Json& merges, const std::string& path) {
         if (!newId) parseError(indexPath(path, i), "the merged token \"" + merged + "\" is not in the vocabulary");
         // A repeated pair keeps its last rank, as HF's HashMap collect does.
         merges_.set(*aId, *bId, PairMap::Merge{rank, *newId});
+        if (*newId >= 0 && static_cast<size_t>(*newId) < firstRank_.size())
+            firstRank_[static_cast<size_t>(*newId)] = std::min(firstRank_[static_cast<size_t>(*newId)], rank);
         ++rank;
     }
 }

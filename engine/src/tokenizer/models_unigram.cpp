@@ -140,6 +140,7 @@ public:
     size_t vocabSize() const override { return pieces_.size(); }
     int32_t maxId() const override { return static_cast<int32_t>(pieces_.size()) - 1; }
     const char* type() const override { return "Unigram"; }
+    bool hasByteFallback() const override { return byteFallback_; }
 
 private:
     struct Piece {

@@ -40,7 +40,7 @@ TokenizerImpl::TokenizerImpl(std::string_view text) {
     if (preTokenizer_ && model_->canReadRawBytes() && preTokenizer_->deferByteLevelMapping()) model_->readRawBytes();
 }
 
-void TokenizerImpl::encode(std::string_view text, bool addSpecialTokens, TokenList& out) const {
+void TokenizerImpl::encode(std::string_view text, bool addSpecialTokens, TokenList& out, bool splitSpecial) const {
     // Offsets inside the pipeline are 32-bit.
     if (text.size() >= UINT32_MAX / 4) throw Error(ErrorKind::Bounds, "tokenizer: text of " + std::to_string(text.size()) + " bytes is too long to encode at once");
     std::string repaired;
@@ -52,7 +52,7 @@ void TokenizerImpl::encode(std::string_view text, bool addSpecialTokens, TokenLi
     std::vector<AddedMatch> raw, norm;
     // 1. Added tokens matched in the raw text; 2. the rest normalized, then
     // added tokens matched in the normalized text.
-    if (added_.hasTokens(false)) added_.findMatches(text, false, raw);
+    if (added_.hasTokens(false)) added_.findMatches(text, false, raw, splitSpecial);
     else if (!text.empty()) raw.push_back({0, text.size(), -1});
     for (const AddedMatch& m : raw) {
         if (m.end <= m.begin) continue;
@@ -66,7 +66,7 @@ void TokenizerImpl::encode(std::string_view text, bool addSpecialTokens, TokenLi
             pts.add(ns, -1);
             continue;
         }
-        added_.findMatches(ns.text, true, norm);
+        added_.findMatches(ns.text, true, norm, splitSpecial);
         for (const AddedMatch& n : norm) {
             if (n.end <= n.begin) continue;
             pts.add(std::string_view(ns.text).substr(n.begin, n.end - n.begin),
@@ -135,6 +135,12 @@ std::string TokenizerImpl::decode(std::span<const int32_t> ids, bool skipSpecial
     return out;
 }
 
+int TokenizerImpl::byteFallbackByte(int32_t id) const {
+    if (!model_->hasByteFallback() || added_.byId(id)) return -1;
+    const auto t = model_->idToToken(id);
+    return t ? byteFallbackValue(std::string(*t)) : -1;
+}
+
 size_t TokenizerImpl::vocabSize() const {
     const int32_t top = std::max(model_->maxId(), added_.maxId());
     return static_cast<size_t>(top) + 1;
@@ -161,10 +167,10 @@ std::vector<int32_t> Tokenizer::encode(std::string_view text, bool addSpecialTok
     return std::move(out.ids);
 }
 
-Encoding Tokenizer::encodeWithTokens(std::string_view text, bool addSpecialTokens) const {
+Encoding Tokenizer::encodeWithTokens(std::string_view text, bool addSpecialTokens, bool splitSpecialTokens) const {
     tok::TokenList out;
     out.withTokens = true;
-    impl_->encode(text, addSpecialTokens, out);
+    impl_->encode(text, addSpecialTokens, out, splitSpecialTokens);
     return Encoding{std::move(out.ids), std::move(out.tokens)};
 }
 
@@ -193,6 +199,15 @@ std::vector<AddedToken> Tokenizer::addedTokens() const {
     for (const auto& [id, t] : impl_->added().all())
         out.push_back(AddedToken{id, t.content, t.special, t.singleWord, t.lstrip, t.rstrip, t.normalized});
     return out;
+}
+
+int Tokenizer::byteFallbackByte(int32_t id) const {
+    return impl_->byteFallbackByte(id);
+}
+
+std::optional<uint32_t> Tokenizer::mergeRank(int32_t id) const {
+    if (impl_->added().byId(id)) return std::nullopt; // added tokens are matched whole, never merged
+    return impl_->model().mergeRank(id);
 }
 
 std::string Tokenizer::modelType() const {

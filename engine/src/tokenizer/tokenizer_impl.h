@@ -21,7 +21,7 @@ class TokenizerImpl {
 public:
     explicit TokenizerImpl(std::string_view json);
 
-    void encode(std::string_view text, bool addSpecialTokens, TokenList& out) const;
+    void encode(std::string_view text, bool addSpecialTokens, TokenList& out, bool splitSpecial = false) const;
     std::string decode(std::span<const int32_t> ids, bool skipSpecialTokens) const;
 
     std::optional<int32_t> tokenToId(std::string_view token) const;
@@ -33,6 +33,8 @@ public:
     // with its neighbours ("<0xE2>" under a ByteFallback decoder).
     bool isGroupedByteToken(int32_t id) const;
 
+    // The value of a byte-fallback token ("<0x41>" -> 0x41 in a model with byte_fallback), else -1.
+    int byteFallbackByte(int32_t id) const;
     size_t vocabSize() const;
     const AddedVocabulary& added() const { return added_; }
     const Model& model() const { return *model_; }

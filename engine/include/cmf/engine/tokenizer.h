@@ -53,11 +53,15 @@ public:
 
     // Token ids of `text`. addSpecialTokens applies the post-processor (BOS,
     // [CLS] ... [SEP]), like HF's add_special_tokens=True. Special-token text
-    // inside `text` is always recognised as that token. Invalid UTF-8 is read
-    // as U+FFFD per ill-formed sequence. Throws cmf::Error only when the file
-    // cannot tokenize the text (an unknown character and no usable unk token).
+    // inside `text` is recognised as that token (encodeWithTokens can turn
+    // that off). Invalid UTF-8 is read as U+FFFD per ill-formed sequence.
+    // Throws cmf::Error only when the file cannot tokenize the text (an
+    // unknown character and no usable unk token).
     std::vector<int32_t> encode(std::string_view text, bool addSpecialTokens = true) const;
-    Encoding encodeWithTokens(std::string_view text, bool addSpecialTokens = true) const;
+    // splitSpecialTokens reads special-token text inside `text` as ordinary
+    // text (HF's split_special_tokens / encode_special_tokens); non-special
+    // added tokens are still recognised.
+    Encoding encodeWithTokens(std::string_view text, bool addSpecialTokens = true, bool splitSpecialTokens = false) const;
 
     // The text of `ids` exactly as HF decodes it (no clean-up beyond what the
     // file's decoder does). Ids the tokenizer does not know are skipped.
@@ -71,6 +75,13 @@ public:
     size_t vocabSize() const;
     bool isSpecial(int32_t id) const;
     std::vector<AddedToken> addedTokens() const; // by ascending id
+    // 0-255 when `id` is a byte-fallback token ("<0x0A>" in a model with
+    // byte_fallback), else -1.
+    int byteFallbackByte(int32_t id) const;
+    // BPE: the index in model.merges of the first merge that produces `id`
+    // (lower merges earlier); nullopt for base tokens, added tokens and the
+    // other model types.
+    std::optional<uint32_t> mergeRank(int32_t id) const;
     std::string modelType() const;               // "BPE", "WordPiece", "WordLevel" or "Unigram"
 
 private:
