@@ -49,9 +49,9 @@ int main(int argc, char** argv) {
     parser.addPositionalArgument(u"FILE"_s, u"CMF files to open"_s, u"[FILE...]"_s);
     const QCommandLineOption shot(u"screenshot"_s, u"Render a view offscreen into OUT.png and exit."_s, u"OUT"_s);
     const QCommandLineOption view(u"view"_s,
-                                  u"View to show (default: overview, the first page): overview, envelope, header, tensors, tensor:NAME, bits, architecture, verify, masks, skills, "
-                                  "tasks, routing, quant[:SOURCE], measure, tokenizer, playground, signature, shards, compare:OTHER (FILE against OTHER), chat, serve (the server on a free port after one request), "
-                                  "import[:DIR] (the Hugging Face import dialog and its preview; default DIR: the demo model's source folder)."_s,
+                                  u"View to show (default: overview, the first page): "_s + cmfw::screenshotViewList() +
+                                      u". compare:OTHER shows FILE against OTHER; serve, the server on a free port after one request; "
+                                      "import[:DIR], the Hugging Face import dialog and its preview (default DIR: the demo model's source folder)."_s,
                                   u"NAME"_s);
     const QCommandLineOption chatScript(u"chat-script"_s,
                                         u"With --view chat: a JSON list of steps ({\"user\": TEXT}, {\"skill\": ID|auto|none}, "

@@ -106,6 +106,10 @@ bool measureForShot(MeasureView* view, int timeoutMs) {
 
 } // namespace
 
+QString screenshotViewList() {
+    return u"overview, envelope, header, tensors, tensor:NAME, bits, architecture, verify, masks, skills, tasks, routing, quant[:SOURCE], measure, tokenizer, playground, signature, shards, compare:OTHER, chat, serve, import[:DIR]"_s;
+}
+
 QSize parseSize(const QString& text) {
     const QStringList parts = text.toLower().split(u'x');
     if (parts.size() != 2) return {};
@@ -252,7 +256,7 @@ int runScreenshot(const ScreenshotOptions& o) {
     } else {
         const auto v = FilePage::viewFromName(view);
         if (!v || v == FilePage::View::Tensor || v == FilePage::View::Compare) {
-            fail(u"unknown view "_s + view + u" (overview, envelope, header, tensors, tensor:NAME, bits, architecture, verify, masks, skills, tasks, routing, quant[:SOURCE], measure, tokenizer, playground, signature, shards, compare:OTHER, chat, serve, import[:DIR])"_s);
+            fail(u"unknown view "_s + view + u" ("_s + screenshotViewList() + u")"_s);
             return 2;
         }
         if (v == FilePage::View::Measure) useThrowawayMeasureStore();

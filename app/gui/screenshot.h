@@ -8,7 +8,7 @@ namespace cmfw {
 
 struct ScreenshotOptions {
     QString output;
-    QString view = QStringLiteral("envelope"); // envelope|header|tensors|tensor:NAME|bits|verify|masks|skills|tokenizer|signature|shards|compare:OTHER
+    QString view; // one of screenshotViewList(); empty: overview
     QSize size{1280, 800};
     QString file;
     int timeoutMs = 120000; // for the jobs the view starts
@@ -25,6 +25,9 @@ struct ScreenshotOptions {
 // Returns the process exit code: 0 written, 2 bad view or unwritable output.
 // Errors are printed on stderr.
 int runScreenshot(const ScreenshotOptions& options);
+
+// The views --view takes, for --help and the unknown-view error: one list.
+QString screenshotViewList();
 
 // "1280x800" -> QSize; invalid size when malformed.
 QSize parseSize(const QString& text);

@@ -58,3 +58,15 @@ shot overview-moe overview "$tmp/tiny-moe.cmf"
 shot overview-qwen35 overview "$tmp/tiny-qwen3.5.cmf"
 # The chat window: a scripted greedy conversation with a skill switch, auto routing and a task (chat-script.json).
 shot chat chat --chat-script resources/screenshots/chat-script.json "$demo"
+# Issue 25's views, each in the light and the dark theme: the architecture
+# graph (the demo, and the Qwen3.5 hybrid), the tokenizer playground, bench and
+# perplexity (a quick run on the demo's held-out text), and the chat with its history.
+for theme in light dark; do
+  suffix=$([ $theme = dark ] && echo -dark || true)
+  shot "architecture$suffix" architecture "$demo" --theme $theme
+  shot "playground$suffix" playground "$demo" --theme $theme
+  shot "measure$suffix" measure "$demo" --theme $theme
+done
+shot chat-dark chat --chat-script resources/screenshots/chat-script.json "$demo" --theme dark
+shot overview-dark overview "$demo" --theme dark
+shot architecture-qwen35 architecture "$tmp/tiny-qwen3.5.cmf"
