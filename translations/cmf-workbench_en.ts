@@ -492,6 +492,45 @@
     </message>
 </context>
 <context>
+    <name>PlaygroundText</name>
+    <message>
+        <source>not a JSON array of ids: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a JSON array of ids</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>item %1 (%2) is not a token id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a token id (expected e.g. 1, 2, 3 or [1, 2, 3])</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>id %1 is out of range: the vocabulary has ids 0 to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a token id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no token has id %1 (the vocabulary has ids 0 to %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the regular expression does not compile at %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the template refused this conversation (raise_exception): %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>QAbstractItemView</name>
     <message>
         <source>Export table as CSV…</source>
@@ -1021,6 +1060,241 @@
     </message>
 </context>
 <context>
+    <name>cmfw::ArchitectureOverlay</name>
+    <message>
+        <source>layer skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of rows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of columns</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of columns (heads)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of experts routable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not routable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>→ %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>→ %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::ArchitectureView</name>
+    <message>
+        <source>Overlay:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show what a task mask turns off, or which tensors a skill replaces</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export PNG…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export SVG…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Opening the model…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot show the architecture: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Architecture of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mask: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Skill: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layers: %1, frames: %2. Click a tensor to open it; click a folded frame&apos;s title to show each layer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 tensors marked by %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot show %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export architecture as SVG</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export architecture as PNG</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SVG images (*.svg)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Architecture exported to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 × %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 replaced</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MTP layer %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layer %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MTP layers %1–%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layers %1–%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>full attention</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sliding attention</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>linear attention (Gated DeltaNet)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 tensors alike; click to open %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1
+%2, %3, %4; click to open it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Embedding</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Input norm</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Attention</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gated DeltaNet (linear attention)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Post-attention norm</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pre-FFN norm</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MLP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mixture of experts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Post-FFN norm</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Final norm</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>LM head</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MTP input</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MTP head: drafts token t+2 from the hidden state after the final norm</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MoE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dense MLP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tensors of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Click the title to fold the identical layers again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Click the title to show each layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>cmfw::BitsView</name>
     <message>
         <source>Bit allocation</source>
@@ -1129,6 +1403,45 @@
     </message>
     <message>
         <source>KiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::ChatPresetBar</name>
+    <message>
+        <source>Preset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A system prompt with its sampling and reply length, kept for this model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save as…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save preset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete preset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete the preset “%1”?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Default</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1311,10 +1624,6 @@
     </message>
     <message>
         <source>Load…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Export Markdown…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1528,6 +1837,80 @@
     <message>
         <source>%1 chat %2</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Send the message</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop the reply</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy code</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export the conversation as Markdown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start a new conversation (this one stays in the history)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Editing message %1: sending it starts a new branch there; the old one is kept (‹ › switches).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edit reply</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The reply as it should read (a new branch; the old reply is kept):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A reply is running: stop it first (Esc).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete this message and the %n message(s) that follow it on this branch?</source>
+        <translation>
+            <numerusform>Delete this message and the %n message that follows it on this branch?</numerusform>
+            <numerusform>Delete this message and the %n messages that follow it on this branch?</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Delete this message?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete message</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Its other versions (‹ ›) are kept.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Copied %n line(s) of code.</source>
+        <translation>
+            <numerusform>Copied %n line of code.</numerusform>
+            <numerusform>Copied %n lines of code.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2043,6 +2426,18 @@
         <source>Overview</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Architecture</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Playground</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measure</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cmfw::HeaderJsonModel</name>
@@ -2302,6 +2697,56 @@
     </message>
     <message>
         <source>count</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::HistorySidebar</name>
+    <message>
+        <source>New conversation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Search conversations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rename…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(no messages)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n message(s)</source>
+        <translation>
+            <numerusform>%n message</numerusform>
+            <numerusform>%n messages</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Stop the reply to open another conversation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete conversation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete the conversation “%1” and all its branches? This cannot be undone.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rename conversation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Title:</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2917,6 +3362,26 @@
         <source>No file is open.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Mea&amp;sure</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Arc&amp;hitecture</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tokenizer &amp;playground</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chat window</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cmfw::MaskBitmapPanel</name>
@@ -3147,6 +3612,368 @@
     </message>
     <message>
         <source>layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::MeasureJobs</name>
+    <message>
+        <source>perplexity %1 over %2 tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, KL %1, top-1 %2 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pp%1 %2 tok/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tg%1 %2 tok/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::MeasureView</name>
+    <message>
+        <source>task %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>skill %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dense</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>perplexity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>speed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Speed (cmf bench)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>all cores</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Prompt tokens (pp)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Decoded tokens (tg)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Repetitions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tokens in the cache before (depth)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Threads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run speed test</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Perplexity (cmf ppl)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a text file, or paste the text below</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Text file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Text to score, when no file is given</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stride</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Window (ctx)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>optional: a model to measure KL divergence from</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KL reference</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run perplexity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run under</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(dense)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(backbone)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>auto (routed on the text)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Task mask</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Skill</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Both tests run under this choice; a KL reference runs dense on its backbone.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No test running.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Test</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Under</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KL / top-1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seconds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compare two results</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Figure</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B / A</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Text to score</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reference model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CMF files (*.cmf)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Speed of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>speed test</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give a text file or paste a text to score.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Perplexity of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KL divergence of %1 from %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KL divergence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Running the %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Done in %1 s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot keep the result in %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pasted text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, %2 tokens, ctx %3 / stride %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>perplexity %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 / %2 % vs %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pp%1 tg%2 depth %3, ×%4, %5 threads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Perplexity per window: run a perplexity test</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>window</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KL (nats)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Perplexity per window (%1, %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>prefill tok/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>decode tok/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Speed across runs: run a speed test</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tok/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Speed across runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Perplexity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NLL per token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KL divergence (nats per token)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KL divergence, 99th percentile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Top-1 agreement</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reference perplexity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tokens predicted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Prefill tok/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Decode tok/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Decode reads GB/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bytes read per decoded token</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3811,6 +4638,228 @@ in your trusted keys</source>
     </message>
 </context>
 <context>
+    <name>cmfw::PlaygroundView</name>
+    <message>
+        <source>normal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>special</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>added</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>byte fallback</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hello, world! Tokenizers split text into pieces: &quot;unbelievably&quot; and 1234567 too.
+Ünïcödé, 日本語 and emoji 🙂 take several bytes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tokenizer playground</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading tokenizer.json…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Encode</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Decode</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Vocabulary</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chat template</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This file has no tokenizer section (vocab_off = 0): there is nothing to try.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load tokenizer playground for %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not read the tokenizer: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type or paste text to tokenize</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add special tokens (BOS, [CLS]…)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The post-processor&apos;s tokens, as cmf tokenize adds them unless --no-add-special</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recognise special tokens in the text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Off: special-token text such as &lt;|im_end|&gt; is tokenized as ordinary text (cmf tokenize --split-special)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show ids</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ids</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Token ids separated by commas or spaces, or a JSON array, decoded as cmf tokenize --decode does.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>e.g. 9707, 1879 or [9707, 1879]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Skip special tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Regex</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Text: a substring of the token or of what it decodes to; Id: one id; Regex: a regular expression searched in both</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Search the vocabulary</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Role</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Content</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add message</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add generation prompt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>You are a helpful assistant.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What does the word anchor mean?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 tokenizer, %2 ids (%3 special). The same code as cmf tokenize and cmf template.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>byte</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The chat template does not parse: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This file has no chat template: rendered with the ChatML fallback (§6.1), as cmf template does.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rendered with the file&apos;s chat template, as cmf template renders it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>undefined</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bos_token: %1, eos_token: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>… the first %1 of %2 tokens are shown.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>token %1: id %2
+spelling: %3
+text: %4
+kind: %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This text cannot be tokenized: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 tokens · %2 characters · %3 bytes · %4 bytes per token · %5 characters per token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Searching %1 ids…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 matches; the first %2 are listed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n match(es).</source>
+        <translation>
+            <numerusform>%n match.</numerusform>
+            <numerusform>%n matches.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 tokens · %2 bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>cmfw::PreviewModel</name>
     <message>
         <source>[%1, %2] = %3</source>
@@ -4387,6 +5436,38 @@ length %3 (%4 of the file)</source>
         <source>Row %1: a public key is 64 hexadecimal digits.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Follow the system</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Theme:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> pt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>system (%1 pt)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The size of the interface&apos;s text; tables, charts and heatmap labels follow it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Font size:</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cmfw::ShardPicker</name>
@@ -4458,6 +5539,29 @@ length %3 (%4 of the file)</source>
     </message>
     <message>
         <source>Double-click to open this shard</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::ShortcutsDialog</name>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filter by action or key…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Where</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -5740,6 +6844,45 @@ Compare it with the key its owner gave you. Name to remember it by:</source>
     </message>
     <message>
         <source>Note:</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::VocabTableModel</name>
+    <message>
+        <source>normal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>special</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>added</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>byte</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Decodes to</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Merge rank</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -390,7 +390,11 @@
     </message>
     <message numerus="yes">
         <source>%n shard(s) of at most %1 GB → %2</source>
-        <translation><numerusform>%n шард не больше %1 ГБ → %2</numerusform><numerusform>%n шарда не больше %1 ГБ → %2</numerusform><numerusform>%n шардов не больше %1 ГБ → %2</numerusform></translation>
+        <translation>
+            <numerusform>%n шард не больше %1 ГБ → %2</numerusform>
+            <numerusform>%n шарда не больше %1 ГБ → %2</numerusform>
+            <numerusform>%n шардов не больше %1 ГБ → %2</numerusform>
+        </translation>
     </message>
     <message>
         <source>Requantize %1 to %2</source>
@@ -489,6 +493,45 @@
     </message>
 </context>
 <context>
+    <name>PlaygroundText</name>
+    <message>
+        <source>not a JSON array of ids: %1</source>
+        <translation>не JSON-массив id: %1</translation>
+    </message>
+    <message>
+        <source>not a JSON array of ids</source>
+        <translation>не JSON-массив id</translation>
+    </message>
+    <message>
+        <source>item %1 (%2) is not a token id</source>
+        <translation>элемент %1 (%2) — не id токена</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a token id (expected e.g. 1, 2, 3 or [1, 2, 3])</source>
+        <translation>«%1» — не id токена (ожидается, например, 1, 2, 3 или [1, 2, 3])</translation>
+    </message>
+    <message>
+        <source>id %1 is out of range: the vocabulary has ids 0 to %2</source>
+        <translation>id %1 вне диапазона: в словаре id от 0 до %2</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a token id</source>
+        <translation>«%1» — не id токена</translation>
+    </message>
+    <message>
+        <source>no token has id %1 (the vocabulary has ids 0 to %2)</source>
+        <translation>нет токена с id %1 (в словаре id от 0 до %2)</translation>
+    </message>
+    <message>
+        <source>the regular expression does not compile at %1: %2</source>
+        <translation>регулярное выражение не компилируется в позиции %1: %2</translation>
+    </message>
+    <message>
+        <source>the template refused this conversation (raise_exception): %1</source>
+        <translation>шаблон отклонил этот диалог (raise_exception): %1</translation>
+    </message>
+</context>
+<context>
     <name>QAbstractItemView</name>
     <message>
         <source>Export table as CSV…</source>
@@ -519,7 +562,11 @@
     </message>
     <message numerus="yes">
         <source>%n tensor(s) err far above what their dtype reaches on its own source (e.g. %1: %2 for %3, expected below %4).</source>
-        <translation><numerusform>У %n тензора ошибка намного выше, чем его dtype даёт на своём источнике (напр. %1: %2 для %3, ожидается ниже %4).</numerusform><numerusform>У %n тензоров ошибка намного выше, чем их dtype даёт на своём источнике (напр. %1: %2 для %3, ожидается ниже %4).</numerusform><numerusform>У %n тензоров ошибка намного выше, чем их dtype даёт на своём источнике (напр. %1: %2 для %3, ожидается ниже %4).</numerusform></translation>
+        <translation>
+            <numerusform>У %n тензора ошибка намного выше, чем его dtype даёт на своём источнике (напр. %1: %2 для %3, ожидается ниже %4).</numerusform>
+            <numerusform>У %n тензоров ошибка намного выше, чем их dtype даёт на своём источнике (напр. %1: %2 для %3, ожидается ниже %4).</numerusform>
+            <numerusform>У %n тензоров ошибка намного выше, чем их dtype даёт на своём источнике (напр. %1: %2 для %3, ожидается ниже %4).</numerusform>
+        </translation>
     </message>
     <message>
         <source>This checkpoint does not look like this file&apos;s source: the errors below measure the difference between two models, not quantization.</source>
@@ -531,19 +578,35 @@
     </message>
     <message numerus="yes">
         <source>%n tensor(s) of the file are not in the checkpoint: %1.</source>
-        <translation><numerusform>%n тензора файла нет в контрольной точке: %1.</numerusform><numerusform>%n тензоров файла нет в контрольной точке: %1.</numerusform><numerusform>%n тензоров файла нет в контрольной точке: %1.</numerusform></translation>
+        <translation>
+            <numerusform>%n тензора файла нет в контрольной точке: %1.</numerusform>
+            <numerusform>%n тензоров файла нет в контрольной точке: %1.</numerusform>
+            <numerusform>%n тензоров файла нет в контрольной точке: %1.</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n tensor(s) have another shape there: %1.</source>
-        <translation><numerusform>У %n тензора там другая форма: %1.</numerusform><numerusform>У %n тензоров там другая форма: %1.</numerusform><numerusform>У %n тензоров там другая форма: %1.</numerusform></translation>
+        <translation>
+            <numerusform>У %n тензора там другая форма: %1.</numerusform>
+            <numerusform>У %n тензоров там другая форма: %1.</numerusform>
+            <numerusform>У %n тензоров там другая форма: %1.</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n tensor(s) are not floating point in the checkpoint: %1.</source>
-        <translation><numerusform>%n тензор в контрольной точке не с плавающей точкой: %1.</numerusform><numerusform>%n тензора в контрольной точке не с плавающей точкой: %1.</numerusform><numerusform>%n тензоров в контрольной точке не с плавающей точкой: %1.</numerusform></translation>
+        <translation>
+            <numerusform>%n тензор в контрольной точке не с плавающей точкой: %1.</numerusform>
+            <numerusform>%n тензора в контрольной точке не с плавающей точкой: %1.</numerusform>
+            <numerusform>%n тензоров в контрольной точке не с плавающей точкой: %1.</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n skill replacement tensor(s) are not compared (no checkpoint holds them).</source>
-        <translation><numerusform>%n заменяющий тензор навыка не сравнивается (его нет ни в одной контрольной точке).</numerusform><numerusform>%n заменяющих тензора навыков не сравниваются (их нет ни в одной контрольной точке).</numerusform><numerusform>%n заменяющих тензоров навыков не сравниваются (их нет ни в одной контрольной точке).</numerusform></translation>
+        <translation>
+            <numerusform>%n заменяющий тензор навыка не сравнивается (его нет ни в одной контрольной точке).</numerusform>
+            <numerusform>%n заменяющих тензора навыков не сравниваются (их нет ни в одной контрольной точке).</numerusform>
+            <numerusform>%n заменяющих тензоров навыков не сравниваются (их нет ни в одной контрольной точке).</numerusform>
+        </translation>
     </message>
     <message>
         <source> here, </source>
@@ -1008,6 +1071,242 @@
     </message>
 </context>
 <context>
+    <name>cmfw::ArchitectureOverlay</name>
+    <message>
+        <source>layer skipped</source>
+        <translation>слой пропущен</translation>
+    </message>
+    <message>
+        <source>%1 of rows</source>
+        <translation>%1 строк</translation>
+    </message>
+    <message>
+        <source>%1 of columns</source>
+        <translation>%1 столбцов</translation>
+    </message>
+    <message>
+        <source>%1 of columns (heads)</source>
+        <translation>%1 столбцов (голов)</translation>
+    </message>
+    <message>
+        <source>%1 of experts routable</source>
+        <translation>маршрутизируемых экспертов: %1</translation>
+    </message>
+    <message>
+        <source>not routable</source>
+        <translation>не маршрутизируется</translation>
+    </message>
+    <message>
+        <source>→ %1</source>
+        <translation>→ %1</translation>
+    </message>
+    <message>
+        <source>→ %1 (%2)</source>
+        <translation>→ %1 (%2)</translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::ArchitectureView</name>
+    <message>
+        <source>Overlay:</source>
+        <translation>Наложение:</translation>
+    </message>
+    <message>
+        <source>Show what a task mask turns off, or which tensors a skill replaces</source>
+        <translation>Показать, что отключает маска задачи или какие тензоры заменяет навык</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>Нет</translation>
+    </message>
+    <message>
+        <source>Export PNG…</source>
+        <translation>Экспорт PNG…</translation>
+    </message>
+    <message>
+        <source>Export SVG…</source>
+        <translation>Экспорт SVG…</translation>
+    </message>
+    <message>
+        <source>Opening the model…</source>
+        <translation>Открытие модели…</translation>
+    </message>
+    <message>
+        <source>Cannot show the architecture: %1</source>
+        <translation>Не удаётся показать архитектуру: %1</translation>
+    </message>
+    <message>
+        <source>Architecture of %1</source>
+        <translation>Архитектура %1</translation>
+    </message>
+    <message>
+        <source>Mask: %1</source>
+        <translation>Маска: %1</translation>
+    </message>
+    <message>
+        <source>Skill: %1</source>
+        <translation>Навык: %1</translation>
+    </message>
+    <message>
+        <source>Layers: %1, frames: %2. Click a tensor to open it; click a folded frame&apos;s title to show each layer.</source>
+        <translation>Слоёв: %1, рамок: %2. Щёлкните тензор, чтобы открыть его; щёлкните заголовок свёрнутой рамки, чтобы показать каждый слой.</translation>
+    </message>
+    <message>
+        <source>%1 tensors marked by %2.</source>
+        <translation>Тензоров, отмеченных %2: %1.</translation>
+    </message>
+    <message>
+        <source>Cannot show %1: %2</source>
+        <translation>Не удаётся показать %1: %2</translation>
+    </message>
+    <message>
+        <source>Export architecture as SVG</source>
+        <translation>Экспорт архитектуры в SVG</translation>
+    </message>
+    <message>
+        <source>Export architecture as PNG</source>
+        <translation>Экспорт архитектуры в PNG</translation>
+    </message>
+    <message>
+        <source>SVG images (*.svg)</source>
+        <translation>Изображения SVG (*.svg)</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>Изображения PNG (*.png)</translation>
+    </message>
+    <message>
+        <source>Cannot write %1</source>
+        <translation>Не удаётся записать %1</translation>
+    </message>
+    <message>
+        <source>Architecture exported to %1</source>
+        <translation>Архитектура экспортирована в %1</translation>
+    </message>
+    <message>
+        <source>%1 × %2</source>
+        <translation>%1 × %2</translation>
+    </message>
+    <message>
+        <source>%1 of %2 replaced</source>
+        <translation>заменено %1 из %2</translation>
+    </message>
+    <message>
+        <source>%1 of %2 read</source>
+        <translation>прочитано %1 из %2</translation>
+    </message>
+    <message>
+        <source>MTP layer %1</source>
+        <translation>Слой MTP %1</translation>
+    </message>
+    <message>
+        <source>Layer %1</source>
+        <translation>Слой %1</translation>
+    </message>
+    <message>
+        <source>MTP layers %1–%2</source>
+        <translation>Слои MTP %1–%2</translation>
+    </message>
+    <message>
+        <source>Layers %1–%2</source>
+        <translation>Слои %1–%2</translation>
+    </message>
+    <message>
+        <source>full attention</source>
+        <translation>полное внимание</translation>
+    </message>
+    <message>
+        <source>sliding attention</source>
+        <translation>скользящее внимание</translation>
+    </message>
+    <message>
+        <source>linear attention (Gated DeltaNet)</source>
+        <translation>линейное внимание (Gated DeltaNet)</translation>
+    </message>
+    <message>
+        <source>%1 tensors alike; click to open %2</source>
+        <translation>%1 одинаковых тензоров; щёлкните, чтобы открыть %2</translation>
+    </message>
+    <message>
+        <source>%1
+%2, %3, %4; click to open it</source>
+        <translation>%1
+%2, %3, %4; щёлкните, чтобы открыть</translation>
+    </message>
+    <message>
+        <source>Embedding</source>
+        <translation>Эмбеддинг</translation>
+    </message>
+    <message>
+        <source>Input norm</source>
+        <translation>Входная нормализация</translation>
+    </message>
+    <message>
+        <source>Attention</source>
+        <translation>Внимание</translation>
+    </message>
+    <message>
+        <source>Gated DeltaNet (linear attention)</source>
+        <translation>Gated DeltaNet (линейное внимание)</translation>
+    </message>
+    <message>
+        <source>Post-attention norm</source>
+        <translation>Нормализация после внимания</translation>
+    </message>
+    <message>
+        <source>Pre-FFN norm</source>
+        <translation>Нормализация перед FFN</translation>
+    </message>
+    <message>
+        <source>MLP</source>
+        <translation>MLP</translation>
+    </message>
+    <message>
+        <source>Mixture of experts</source>
+        <translation>Смесь экспертов</translation>
+    </message>
+    <message>
+        <source>Post-FFN norm</source>
+        <translation>Нормализация после FFN</translation>
+    </message>
+    <message>
+        <source>Final norm</source>
+        <translation>Финальная нормализация</translation>
+    </message>
+    <message>
+        <source>LM head</source>
+        <translation>LM head</translation>
+    </message>
+    <message>
+        <source>MTP input</source>
+        <translation>Вход MTP</translation>
+    </message>
+    <message>
+        <source>MTP head: drafts token t+2 from the hidden state after the final norm</source>
+        <translation>Голова MTP: черновик токена t+2 из скрытого состояния после финальной нормализации</translation>
+    </message>
+    <message>
+        <source>MoE</source>
+        <translation>MoE</translation>
+    </message>
+    <message>
+        <source>dense MLP</source>
+        <translation>плотный MLP</translation>
+    </message>
+    <message>
+        <source>tensors of %1</source>
+        <translation>тензоры %1</translation>
+    </message>
+    <message>
+        <source>Click the title to fold the identical layers again</source>
+        <translation>Щёлкните заголовок, чтобы снова свернуть одинаковые слои</translation>
+    </message>
+    <message>
+        <source>Click the title to show each layer</source>
+        <translation>Щёлкните заголовок, чтобы показать каждый слой</translation>
+    </message>
+</context>
+<context>
     <name>cmfw::BitsView</name>
     <message>
         <source>Bit allocation</source>
@@ -1119,6 +1418,45 @@
     <message>
         <source>KiB</source>
         <translation>КиБ</translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::ChatPresetBar</name>
+    <message>
+        <source>Preset</source>
+        <translation>Пресет</translation>
+    </message>
+    <message>
+        <source>A system prompt with its sampling and reply length, kept for this model</source>
+        <translation>Системный промпт с параметрами сэмплирования и длиной ответа, сохранённый для этой модели</translation>
+    </message>
+    <message>
+        <source>Save as…</source>
+        <translation>Сохранить как…</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>Удалить</translation>
+    </message>
+    <message>
+        <source>Save preset</source>
+        <translation>Сохранить пресет</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>Имя:</translation>
+    </message>
+    <message>
+        <source>Delete preset</source>
+        <translation>Удалить пресет</translation>
+    </message>
+    <message>
+        <source>Delete the preset “%1”?</source>
+        <translation>Удалить пресет «%1»?</translation>
+    </message>
+    <message>
+        <source>Default</source>
+        <translation>По умолчанию</translation>
     </message>
 </context>
 <context>
@@ -1301,10 +1639,6 @@
     <message>
         <source>Load…</source>
         <translation>Загрузить…</translation>
-    </message>
-    <message>
-        <source>Export Markdown…</source>
-        <translation>Экспорт в Markdown…</translation>
     </message>
     <message>
         <source>Settings</source>
@@ -1517,6 +1851,82 @@
     <message>
         <source>%1 chat %2</source>
         <translation>%1 чат %2</translation>
+    </message>
+    <message>
+        <source>Send the message</source>
+        <translation>Отправить сообщение</translation>
+    </message>
+    <message>
+        <source>Stop the reply</source>
+        <translation>Остановить ответ</translation>
+    </message>
+    <message>
+        <source>Copy code</source>
+        <translation>Копировать код</translation>
+    </message>
+    <message>
+        <source>Edit</source>
+        <translation>Изменить</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>Удалить</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>Экспорт…</translation>
+    </message>
+    <message>
+        <source>Export the conversation as Markdown</source>
+        <translation>Экспортировать диалог в Markdown</translation>
+    </message>
+    <message>
+        <source>Start a new conversation (this one stays in the history)</source>
+        <translation>Начать новый диалог (текущий останется в истории)</translation>
+    </message>
+    <message>
+        <source>Editing message %1: sending it starts a new branch there; the old one is kept (‹ › switches).</source>
+        <translation>Редактирование сообщения %1: отправка начнёт с него новую ветку; старая сохранится (‹ › переключает).</translation>
+    </message>
+    <message>
+        <source>Edit reply</source>
+        <translation>Изменить ответ</translation>
+    </message>
+    <message>
+        <source>The reply as it should read (a new branch; the old reply is kept):</source>
+        <translation>Ответ в том виде, в каком он должен быть (новая ветка; старый ответ сохранится):</translation>
+    </message>
+    <message>
+        <source>A reply is running: stop it first (Esc).</source>
+        <translation>Идёт ответ: сначала остановите его (Esc).</translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete this message and the %n message(s) that follow it on this branch?</source>
+        <translation>
+            <numerusform>Удалить это сообщение и %n следующее за ним сообщение в этой ветке?</numerusform>
+            <numerusform>Удалить это сообщение и %n следующих за ним сообщения в этой ветке?</numerusform>
+            <numerusform>Удалить это сообщение и %n следующих за ним сообщений в этой ветке?</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Delete this message?</source>
+        <translation>Удалить это сообщение?</translation>
+    </message>
+    <message>
+        <source>Delete message</source>
+        <translation>Удалить сообщение</translation>
+    </message>
+    <message>
+        <source>Its other versions (‹ ›) are kept.</source>
+        <translation>Другие его версии (‹ ›) сохранятся.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Copied %n line(s) of code.</source>
+        <translation>
+            <numerusform>Скопирована %n строка кода.</numerusform>
+            <numerusform>Скопировано %n строки кода.</numerusform>
+            <numerusform>Скопировано %n строк кода.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2041,6 +2451,18 @@
         <source>Overview</source>
         <translation>Обзор</translation>
     </message>
+    <message>
+        <source>Architecture</source>
+        <translation>Архитектура</translation>
+    </message>
+    <message>
+        <source>Playground</source>
+        <translation>Песочница</translation>
+    </message>
+    <message>
+        <source>Measure</source>
+        <translation>Измерения</translation>
+    </message>
 </context>
 <context>
     <name>cmfw::HeaderJsonModel</name>
@@ -2303,6 +2725,57 @@
     <message>
         <source>count</source>
         <translation>количество</translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::HistorySidebar</name>
+    <message>
+        <source>New conversation</source>
+        <translation>Новый диалог</translation>
+    </message>
+    <message>
+        <source>Search conversations</source>
+        <translation>Поиск диалогов</translation>
+    </message>
+    <message>
+        <source>Rename…</source>
+        <translation>Переименовать…</translation>
+    </message>
+    <message>
+        <source>Delete…</source>
+        <translation>Удалить…</translation>
+    </message>
+    <message>
+        <source>(no messages)</source>
+        <translation>(нет сообщений)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n message(s)</source>
+        <translation>
+            <numerusform>%n сообщение</numerusform>
+            <numerusform>%n сообщения</numerusform>
+            <numerusform>%n сообщений</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Stop the reply to open another conversation</source>
+        <translation>Остановите ответ, чтобы открыть другой диалог</translation>
+    </message>
+    <message>
+        <source>Delete conversation</source>
+        <translation>Удалить диалог</translation>
+    </message>
+    <message>
+        <source>Delete the conversation “%1” and all its branches? This cannot be undone.</source>
+        <translation>Удалить диалог «%1» и все его ветки? Это действие нельзя отменить.</translation>
+    </message>
+    <message>
+        <source>Rename conversation</source>
+        <translation>Переименовать диалог</translation>
+    </message>
+    <message>
+        <source>Title:</source>
+        <translation>Название:</translation>
     </message>
 </context>
 <context>
@@ -2925,6 +3398,26 @@
         <source>No file is open.</source>
         <translation>Нет открытого файла.</translation>
     </message>
+    <message>
+        <source>Mea&amp;sure</source>
+        <translation>&amp;Измерения</translation>
+    </message>
+    <message>
+        <source>Arc&amp;hitecture</source>
+        <translation>&amp;Архитектура</translation>
+    </message>
+    <message>
+        <source>Tokenizer &amp;playground</source>
+        <translation>П&amp;есочница токенизатора</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>&amp;Сочетания клавиш</translation>
+    </message>
+    <message>
+        <source>Chat window</source>
+        <translation>Окно чата</translation>
+    </message>
 </context>
 <context>
     <name>cmfw::MaskBitmapPanel</name>
@@ -3161,6 +3654,368 @@
     </message>
 </context>
 <context>
+    <name>cmfw::MeasureJobs</name>
+    <message>
+        <source>perplexity %1 over %2 tokens</source>
+        <translation>перплексия %1 на %2 токенах</translation>
+    </message>
+    <message>
+        <source>, KL %1, top-1 %2 %</source>
+        <translation>, KL %1, top-1 %2 %</translation>
+    </message>
+    <message>
+        <source>pp%1 %2 tok/s</source>
+        <translation>pp%1 %2 tok/s</translation>
+    </message>
+    <message>
+        <source>tg%1 %2 tok/s</source>
+        <translation>tg%1 %2 tok/s</translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::MeasureView</name>
+    <message>
+        <source>task %1</source>
+        <translation>задача %1</translation>
+    </message>
+    <message>
+        <source>skill %1</source>
+        <translation>навык %1</translation>
+    </message>
+    <message>
+        <source>dense</source>
+        <translation>плотная</translation>
+    </message>
+    <message>
+        <source>perplexity</source>
+        <translation>перплексия</translation>
+    </message>
+    <message>
+        <source>speed</source>
+        <translation>скорость</translation>
+    </message>
+    <message>
+        <source>Speed (cmf bench)</source>
+        <translation>Скорость (cmf bench)</translation>
+    </message>
+    <message>
+        <source>all cores</source>
+        <translation>все ядра</translation>
+    </message>
+    <message>
+        <source>Prompt tokens (pp)</source>
+        <translation>Токенов промпта (pp)</translation>
+    </message>
+    <message>
+        <source>Decoded tokens (tg)</source>
+        <translation>Декодируемых токенов (tg)</translation>
+    </message>
+    <message>
+        <source>Repetitions</source>
+        <translation>Повторения</translation>
+    </message>
+    <message>
+        <source>Tokens in the cache before (depth)</source>
+        <translation>Токенов в кэше заранее (depth)</translation>
+    </message>
+    <message>
+        <source>Threads</source>
+        <translation>Потоки</translation>
+    </message>
+    <message>
+        <source>Run speed test</source>
+        <translation>Запустить тест скорости</translation>
+    </message>
+    <message>
+        <source>Perplexity (cmf ppl)</source>
+        <translation>Перплексия (cmf ppl)</translation>
+    </message>
+    <message>
+        <source>a text file, or paste the text below</source>
+        <translation>текстовый файл, или вставьте текст ниже</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Обзор…</translation>
+    </message>
+    <message>
+        <source>Text file</source>
+        <translation>Текстовый файл</translation>
+    </message>
+    <message>
+        <source>Text to score, when no file is given</source>
+        <translation>Текст для оценки, если файл не указан</translation>
+    </message>
+    <message>
+        <source>Text</source>
+        <translation>Текст</translation>
+    </message>
+    <message>
+        <source>stride</source>
+        <translation>шаг</translation>
+    </message>
+    <message>
+        <source>Window (ctx)</source>
+        <translation>Окно (ctx)</translation>
+    </message>
+    <message>
+        <source>optional: a model to measure KL divergence from</source>
+        <translation>необязательно: модель, относительно которой измеряется KL-дивергенция</translation>
+    </message>
+    <message>
+        <source>KL reference</source>
+        <translation>Эталон для KL</translation>
+    </message>
+    <message>
+        <source>Run perplexity</source>
+        <translation>Запустить перплексию</translation>
+    </message>
+    <message>
+        <source>Run under</source>
+        <translation>Запускать с</translation>
+    </message>
+    <message>
+        <source>(dense)</source>
+        <translation>(плотная)</translation>
+    </message>
+    <message>
+        <source>(backbone)</source>
+        <translation>(основа)</translation>
+    </message>
+    <message>
+        <source>auto (routed on the text)</source>
+        <translation>авто (маршрутизация по тексту)</translation>
+    </message>
+    <message>
+        <source>Task mask</source>
+        <translation>Маска задачи</translation>
+    </message>
+    <message>
+        <source>Skill</source>
+        <translation>Навык</translation>
+    </message>
+    <message>
+        <source>Both tests run under this choice; a KL reference runs dense on its backbone.</source>
+        <translation>Оба теста запускаются с этим выбором; эталон для KL запускается плотным на своей основе.</translation>
+    </message>
+    <message>
+        <source>No test running.</source>
+        <translation>Тест не выполняется.</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Отмена</translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation>Когда</translation>
+    </message>
+    <message>
+        <source>Test</source>
+        <translation>Тест</translation>
+    </message>
+    <message>
+        <source>Under</source>
+        <translation>Режим</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation>Настройки</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Результат</translation>
+    </message>
+    <message>
+        <source>KL / top-1</source>
+        <translation>KL / top-1</translation>
+    </message>
+    <message>
+        <source>Seconds</source>
+        <translation>Секунды</translation>
+    </message>
+    <message>
+        <source>Compare two results</source>
+        <translation>Сравнить два результата</translation>
+    </message>
+    <message>
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <source>Figure</source>
+        <translation>Показатель</translation>
+    </message>
+    <message>
+        <source>B / A</source>
+        <translation>B / A</translation>
+    </message>
+    <message>
+        <source>Text to score</source>
+        <translation>Текст для оценки</translation>
+    </message>
+    <message>
+        <source>Reference model</source>
+        <translation>Эталонная модель</translation>
+    </message>
+    <message>
+        <source>CMF files (*.cmf)</source>
+        <translation>Файлы CMF (*.cmf)</translation>
+    </message>
+    <message>
+        <source>Speed of %1</source>
+        <translation>Скорость %1</translation>
+    </message>
+    <message>
+        <source>speed test</source>
+        <translation>тест скорости</translation>
+    </message>
+    <message>
+        <source>Give a text file or paste a text to score.</source>
+        <translation>Укажите текстовый файл или вставьте текст для оценки.</translation>
+    </message>
+    <message>
+        <source>Perplexity of %1</source>
+        <translation>Перплексия %1</translation>
+    </message>
+    <message>
+        <source>KL divergence of %1 from %2</source>
+        <translation>KL-дивергенция %1 относительно %2</translation>
+    </message>
+    <message>
+        <source>KL divergence</source>
+        <translation>KL-дивергенция</translation>
+    </message>
+    <message>
+        <source>Running the %1…</source>
+        <translation>Выполняется %1…</translation>
+    </message>
+    <message>
+        <source>Failed: %1</source>
+        <translation>Ошибка: %1</translation>
+    </message>
+    <message>
+        <source>Done in %1 s.</source>
+        <translation>Готово за %1 с.</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>Отменено.</translation>
+    </message>
+    <message>
+        <source>Cannot keep the result in %1</source>
+        <translation>Не удаётся сохранить результат в %1</translation>
+    </message>
+    <message>
+        <source>pasted text</source>
+        <translation>вставленный текст</translation>
+    </message>
+    <message>
+        <source>%1, %2 tokens, ctx %3 / stride %4</source>
+        <translation>%1, токенов: %2, ctx %3 / шаг %4</translation>
+    </message>
+    <message>
+        <source>perplexity %1</source>
+        <translation>перплексия %1</translation>
+    </message>
+    <message>
+        <source>%1 / %2 % vs %3</source>
+        <translation>%1 / %2 % против %3</translation>
+    </message>
+    <message>
+        <source>pp%1 tg%2 depth %3, ×%4, %5 threads</source>
+        <translation>pp%1 tg%2 depth %3, ×%4, потоков: %5</translation>
+    </message>
+    <message>
+        <source>Perplexity per window: run a perplexity test</source>
+        <translation>Перплексия по окнам: запустите тест перплексии</translation>
+    </message>
+    <message>
+        <source>window</source>
+        <translation>окно</translation>
+    </message>
+    <message>
+        <source>KL (nats)</source>
+        <translation>KL (наты)</translation>
+    </message>
+    <message>
+        <source>Perplexity per window (%1, %2)</source>
+        <translation>Перплексия по окнам (%1, %2)</translation>
+    </message>
+    <message>
+        <source>prefill tok/s</source>
+        <translation>предзаполнение, tok/s</translation>
+    </message>
+    <message>
+        <source>decode tok/s</source>
+        <translation>декодирование, tok/s</translation>
+    </message>
+    <message>
+        <source>Speed across runs: run a speed test</source>
+        <translation>Скорость по запускам: запустите тест скорости</translation>
+    </message>
+    <message>
+        <source>run</source>
+        <translation>запуск</translation>
+    </message>
+    <message>
+        <source>tok/s</source>
+        <translation>tok/s</translation>
+    </message>
+    <message>
+        <source>Speed across runs</source>
+        <translation>Скорость по запускам</translation>
+    </message>
+    <message>
+        <source>Perplexity</source>
+        <translation>Перплексия</translation>
+    </message>
+    <message>
+        <source>NLL per token</source>
+        <translation>NLL на токен</translation>
+    </message>
+    <message>
+        <source>KL divergence (nats per token)</source>
+        <translation>KL-дивергенция (натов на токен)</translation>
+    </message>
+    <message>
+        <source>KL divergence, 99th percentile</source>
+        <translation>KL-дивергенция, 99-й перцентиль</translation>
+    </message>
+    <message>
+        <source>Top-1 agreement</source>
+        <translation>Совпадение top-1</translation>
+    </message>
+    <message>
+        <source>Reference perplexity</source>
+        <translation>Эталонная перплексия</translation>
+    </message>
+    <message>
+        <source>Tokens predicted</source>
+        <translation>Предсказано токенов</translation>
+    </message>
+    <message>
+        <source>Prefill tok/s</source>
+        <translation>Предзаполнение, tok/s</translation>
+    </message>
+    <message>
+        <source>Decode tok/s</source>
+        <translation>Декодирование, tok/s</translation>
+    </message>
+    <message>
+        <source>Decode reads GB/s</source>
+        <translation>Чтение при декодировании, GB/s</translation>
+    </message>
+    <message>
+        <source>Bytes read per decoded token</source>
+        <translation>Байт прочитано на декодированный токен</translation>
+    </message>
+</context>
+<context>
     <name>cmfw::OperationDialog</name>
     <message>
         <source>Input: %1</source>
@@ -3292,7 +4147,11 @@
     </message>
     <message numerus="yes">
         <source>Writes %n shard(s): %1 … %2</source>
-        <translation><numerusform>Запишет %n шард: %1 … %2</numerusform><numerusform>Запишет %n шарда: %1 … %2</numerusform><numerusform>Запишет %n шардов: %1 … %2</numerusform></translation>
+        <translation>
+            <numerusform>Запишет %n шард: %1 … %2</numerusform>
+            <numerusform>Запишет %n шарда: %1 … %2</numerusform>
+            <numerusform>Запишет %n шардов: %1 … %2</numerusform>
+        </translation>
     </message>
     <message>
         <source>Cannot plan the shards: %1</source>
@@ -3826,6 +4685,233 @@ in your trusted keys</source>
     <message>
         <source>stops at ids %1</source>
         <translation>останавливается на id %1</translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::PlaygroundView</name>
+    <message>
+        <source>normal</source>
+        <translation>обычный</translation>
+    </message>
+    <message>
+        <source>special</source>
+        <translation>специальный</translation>
+    </message>
+    <message>
+        <source>added</source>
+        <translation>добавленный</translation>
+    </message>
+    <message>
+        <source>byte fallback</source>
+        <translation>байтовый запасной</translation>
+    </message>
+    <message>
+        <source>Hello, world! Tokenizers split text into pieces: &quot;unbelievably&quot; and 1234567 too.
+Ünïcödé, 日本語 and emoji 🙂 take several bytes.</source>
+        <translation>Привет, мир! Токенизаторы делят текст на части: «невероятно» и 1234567 тоже.
+Ünïcödé, 日本語 и эмодзи 🙂 занимают несколько байтов.</translation>
+    </message>
+    <message>
+        <source>Tokenizer playground</source>
+        <translation>Песочница токенизатора</translation>
+    </message>
+    <message>
+        <source>Reading tokenizer.json…</source>
+        <translation>Чтение tokenizer.json…</translation>
+    </message>
+    <message>
+        <source>Encode</source>
+        <translation>Кодирование</translation>
+    </message>
+    <message>
+        <source>Decode</source>
+        <translation>Декодирование</translation>
+    </message>
+    <message>
+        <source>Vocabulary</source>
+        <translation>Словарь</translation>
+    </message>
+    <message>
+        <source>Chat template</source>
+        <translation>Шаблон чата</translation>
+    </message>
+    <message>
+        <source>This file has no tokenizer section (vocab_off = 0): there is nothing to try.</source>
+        <translation>В этом файле нет секции токенизатора (vocab_off = 0): пробовать нечего.</translation>
+    </message>
+    <message>
+        <source>Load tokenizer playground for %1</source>
+        <translation>Загрузка песочницы токенизатора для %1</translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation>%1 токенов</translation>
+    </message>
+    <message>
+        <source>Could not read the tokenizer: %1</source>
+        <translation>Не удалось прочитать токенизатор: %1</translation>
+    </message>
+    <message>
+        <source>Type or paste text to tokenize</source>
+        <translation>Введите или вставьте текст для токенизации</translation>
+    </message>
+    <message>
+        <source>Add special tokens (BOS, [CLS]…)</source>
+        <translation>Добавлять специальные токены (BOS, [CLS]…)</translation>
+    </message>
+    <message>
+        <source>The post-processor&apos;s tokens, as cmf tokenize adds them unless --no-add-special</source>
+        <translation>Токены постпроцессора, которые cmf tokenize добавляет, если не указан --no-add-special</translation>
+    </message>
+    <message>
+        <source>Recognise special tokens in the text</source>
+        <translation>Распознавать специальные токены в тексте</translation>
+    </message>
+    <message>
+        <source>Off: special-token text such as &lt;|im_end|&gt; is tokenized as ordinary text (cmf tokenize --split-special)</source>
+        <translation>Выкл.: текст специальных токенов, например &lt;|im_end|&gt;, токенизируется как обычный текст (cmf tokenize --split-special)</translation>
+    </message>
+    <message>
+        <source>Show ids</source>
+        <translation>Показывать id</translation>
+    </message>
+    <message>
+        <source>Ids</source>
+        <translation>Id</translation>
+    </message>
+    <message>
+        <source>Token ids separated by commas or spaces, or a JSON array, decoded as cmf tokenize --decode does.</source>
+        <translation>Id токенов через запятые или пробелы либо JSON-массив; декодируются так же, как в cmf tokenize --decode.</translation>
+    </message>
+    <message>
+        <source>e.g. 9707, 1879 or [9707, 1879]</source>
+        <translation>например, 9707, 1879 или [9707, 1879]</translation>
+    </message>
+    <message>
+        <source>Skip special tokens</source>
+        <translation>Пропускать специальные токены</translation>
+    </message>
+    <message>
+        <source>Text</source>
+        <translation>Текст</translation>
+    </message>
+    <message>
+        <source>Id</source>
+        <translation>Id</translation>
+    </message>
+    <message>
+        <source>Regex</source>
+        <translation>Regex</translation>
+    </message>
+    <message>
+        <source>Text: a substring of the token or of what it decodes to; Id: one id; Regex: a regular expression searched in both</source>
+        <translation>Текст: подстрока токена или его декодированного вида; Id: один id; Regex: регулярное выражение, которое ищется в обоих</translation>
+    </message>
+    <message>
+        <source>Search the vocabulary</source>
+        <translation>Поиск по словарю</translation>
+    </message>
+    <message>
+        <source>Role</source>
+        <translation>Роль</translation>
+    </message>
+    <message>
+        <source>Content</source>
+        <translation>Содержимое</translation>
+    </message>
+    <message>
+        <source>Add message</source>
+        <translation>Добавить сообщение</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Удалить</translation>
+    </message>
+    <message>
+        <source>Add generation prompt</source>
+        <translation>Добавить приглашение к генерации</translation>
+    </message>
+    <message>
+        <source>You are a helpful assistant.</source>
+        <translation>Ты — полезный ассистент.</translation>
+    </message>
+    <message>
+        <source>What does the word anchor mean?</source>
+        <translation>Что означает слово «якорь»?</translation>
+    </message>
+    <message>
+        <source>%1 tokenizer, %2 ids (%3 special). The same code as cmf tokenize and cmf template.</source>
+        <translation>Токенизатор %1, id: %2 (специальных: %3). Тот же код, что в cmf tokenize и cmf template.</translation>
+    </message>
+    <message>
+        <source>token</source>
+        <translation>токен</translation>
+    </message>
+    <message>
+        <source>byte</source>
+        <translation>байт</translation>
+    </message>
+    <message>
+        <source>The chat template does not parse: %1</source>
+        <translation>Шаблон чата не разбирается: %1</translation>
+    </message>
+    <message>
+        <source>This file has no chat template: rendered with the ChatML fallback (§6.1), as cmf template does.</source>
+        <translation>В этом файле нет шаблона чата: отрисовано запасным ChatML (§6.1), как это делает cmf template.</translation>
+    </message>
+    <message>
+        <source>Rendered with the file&apos;s chat template, as cmf template renders it.</source>
+        <translation>Отрисовано шаблоном чата из файла, так же как в cmf template.</translation>
+    </message>
+    <message>
+        <source>undefined</source>
+        <translation>не задано</translation>
+    </message>
+    <message>
+        <source>bos_token: %1, eos_token: %2.</source>
+        <translation>bos_token: %1, eos_token: %2.</translation>
+    </message>
+    <message>
+        <source>… the first %1 of %2 tokens are shown.</source>
+        <translation>… показаны первые %1 из %2 токенов.</translation>
+    </message>
+    <message>
+        <source>token %1: id %2
+spelling: %3
+text: %4
+kind: %5</source>
+        <translation>токен %1: id %2
+запись: %3
+текст: %4
+вид: %5</translation>
+    </message>
+    <message>
+        <source>This text cannot be tokenized: %1</source>
+        <translation>Этот текст невозможно токенизировать: %1</translation>
+    </message>
+    <message>
+        <source>%1 tokens · %2 characters · %3 bytes · %4 bytes per token · %5 characters per token</source>
+        <translation>токенов: %1 · символов: %2 · байт: %3 · %4 байт на токен · %5 символов на токен</translation>
+    </message>
+    <message>
+        <source>Searching %1 ids…</source>
+        <translation>Поиск среди %1 id…</translation>
+    </message>
+    <message>
+        <source>%1 matches; the first %2 are listed.</source>
+        <translation>Совпадений: %1; показаны первые %2.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n match(es).</source>
+        <translation>
+            <numerusform>%n совпадение.</numerusform>
+            <numerusform>%n совпадения.</numerusform>
+            <numerusform>%n совпадений.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 tokens · %2 bytes</source>
+        <translation>токенов: %1 · байт: %2</translation>
     </message>
 </context>
 <context>
@@ -4409,6 +5495,38 @@ length %3 (%4 of the file)</source>
         <source>Row %1: a public key is 64 hexadecimal digits.</source>
         <translation>Строка %1: открытый ключ — это 64 шестнадцатеричные цифры.</translation>
     </message>
+    <message>
+        <source>Follow the system</source>
+        <translation>Как в системе</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>Светлая</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>Тёмная</translation>
+    </message>
+    <message>
+        <source>Theme:</source>
+        <translation>Тема:</translation>
+    </message>
+    <message>
+        <source> pt</source>
+        <translation> pt</translation>
+    </message>
+    <message>
+        <source>system (%1 pt)</source>
+        <translation>системный (%1 pt)</translation>
+    </message>
+    <message>
+        <source>The size of the interface&apos;s text; tables, charts and heatmap labels follow it.</source>
+        <translation>Размер текста интерфейса; таблицы, графики и подписи тепловых карт следуют ему.</translation>
+    </message>
+    <message>
+        <source>Font size:</source>
+        <translation>Размер шрифта:</translation>
+    </message>
 </context>
 <context>
     <name>cmfw::ShardPicker</name>
@@ -4482,6 +5600,29 @@ length %3 (%4 of the file)</source>
     <message>
         <source>Double-click to open this shard</source>
         <translation>Дважды щёлкните, чтобы открыть этот шард</translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::ShortcutsDialog</name>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>Сочетания клавиш</translation>
+    </message>
+    <message>
+        <source>Filter by action or key…</source>
+        <translation>Фильтр по действию или клавише…</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>Клавиши</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Действие</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>Где</translation>
     </message>
 </context>
 <context>
@@ -5780,6 +6921,45 @@ Compare it with the key its owner gave you. Name to remember it by:</source>
     <message>
         <source>Note:</source>
         <translation>Примечание:</translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::VocabTableModel</name>
+    <message>
+        <source>normal</source>
+        <translation>обычный</translation>
+    </message>
+    <message>
+        <source>special</source>
+        <translation>специальный</translation>
+    </message>
+    <message>
+        <source>added</source>
+        <translation>добавленный</translation>
+    </message>
+    <message>
+        <source>byte</source>
+        <translation>байт</translation>
+    </message>
+    <message>
+        <source>Id</source>
+        <translation>Id</translation>
+    </message>
+    <message>
+        <source>Token</source>
+        <translation>Токен</translation>
+    </message>
+    <message>
+        <source>Decodes to</source>
+        <translation>Декодируется в</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Вид</translation>
+    </message>
+    <message>
+        <source>Merge rank</source>
+        <translation>Ранг слияния</translation>
     </message>
 </context>
 </TS>

@@ -390,7 +390,9 @@
     </message>
     <message numerus="yes">
         <source>%n shard(s) of at most %1 GB → %2</source>
-        <translation><numerusform>%n 个分片，每个最多 %1 GB → %2</numerusform></translation>
+        <translation>
+            <numerusform>%n 个分片，每个最多 %1 GB → %2</numerusform>
+        </translation>
     </message>
     <message>
         <source>Requantize %1 to %2</source>
@@ -489,6 +491,45 @@
     </message>
 </context>
 <context>
+    <name>PlaygroundText</name>
+    <message>
+        <source>not a JSON array of ids: %1</source>
+        <translation>不是 id 的 JSON 数组：%1</translation>
+    </message>
+    <message>
+        <source>not a JSON array of ids</source>
+        <translation>不是 id 的 JSON 数组</translation>
+    </message>
+    <message>
+        <source>item %1 (%2) is not a token id</source>
+        <translation>第 %1 项（%2）不是 token id</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a token id (expected e.g. 1, 2, 3 or [1, 2, 3])</source>
+        <translation>“%1”不是 token id（应为例如 1, 2, 3 或 [1, 2, 3]）</translation>
+    </message>
+    <message>
+        <source>id %1 is out of range: the vocabulary has ids 0 to %2</source>
+        <translation>id %1 超出范围：词表的 id 为 0 到 %2</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a token id</source>
+        <translation>“%1”不是 token id</translation>
+    </message>
+    <message>
+        <source>no token has id %1 (the vocabulary has ids 0 to %2)</source>
+        <translation>没有 id 为 %1 的 token（词表的 id 为 0 到 %2）</translation>
+    </message>
+    <message>
+        <source>the regular expression does not compile at %1: %2</source>
+        <translation>正则表达式在 %1 处无法编译：%2</translation>
+    </message>
+    <message>
+        <source>the template refused this conversation (raise_exception): %1</source>
+        <translation>模板拒绝了此对话（raise_exception）：%1</translation>
+    </message>
+</context>
+<context>
     <name>QAbstractItemView</name>
     <message>
         <source>Export table as CSV…</source>
@@ -519,7 +560,9 @@
     </message>
     <message numerus="yes">
         <source>%n tensor(s) err far above what their dtype reaches on its own source (e.g. %1: %2 for %3, expected below %4).</source>
-        <translation><numerusform>%n 个张量的误差远高于其 dtype 在自身来源上的水平（例如 %1：%3 为 %2，预期低于 %4）。</numerusform></translation>
+        <translation>
+            <numerusform>%n 个张量的误差远高于其 dtype 在自身来源上的水平（例如 %1：%3 为 %2，预期低于 %4）。</numerusform>
+        </translation>
     </message>
     <message>
         <source>This checkpoint does not look like this file&apos;s source: the errors below measure the difference between two models, not quantization.</source>
@@ -531,19 +574,27 @@
     </message>
     <message numerus="yes">
         <source>%n tensor(s) of the file are not in the checkpoint: %1.</source>
-        <translation><numerusform>文件中有 %n 个张量不在检查点中：%1。</numerusform></translation>
+        <translation>
+            <numerusform>文件中有 %n 个张量不在检查点中：%1。</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n tensor(s) have another shape there: %1.</source>
-        <translation><numerusform>%n 个张量在那里形状不同：%1。</numerusform></translation>
+        <translation>
+            <numerusform>%n 个张量在那里形状不同：%1。</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n tensor(s) are not floating point in the checkpoint: %1.</source>
-        <translation><numerusform>检查点中有 %n 个张量不是浮点数：%1。</numerusform></translation>
+        <translation>
+            <numerusform>检查点中有 %n 个张量不是浮点数：%1。</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n skill replacement tensor(s) are not compared (no checkpoint holds them).</source>
-        <translation><numerusform>%n 个技能替换张量未比较（没有检查点包含它们）。</numerusform></translation>
+        <translation>
+            <numerusform>%n 个技能替换张量未比较（没有检查点包含它们）。</numerusform>
+        </translation>
     </message>
     <message>
         <source> here, </source>
@@ -998,6 +1049,242 @@
     </message>
 </context>
 <context>
+    <name>cmfw::ArchitectureOverlay</name>
+    <message>
+        <source>layer skipped</source>
+        <translation>已跳过该层</translation>
+    </message>
+    <message>
+        <source>%1 of rows</source>
+        <translation>%1 的行</translation>
+    </message>
+    <message>
+        <source>%1 of columns</source>
+        <translation>%1 的列</translation>
+    </message>
+    <message>
+        <source>%1 of columns (heads)</source>
+        <translation>%1 的列（头）</translation>
+    </message>
+    <message>
+        <source>%1 of experts routable</source>
+        <translation>%1 的专家可路由</translation>
+    </message>
+    <message>
+        <source>not routable</source>
+        <translation>不可路由</translation>
+    </message>
+    <message>
+        <source>→ %1</source>
+        <translation>→ %1</translation>
+    </message>
+    <message>
+        <source>→ %1 (%2)</source>
+        <translation>→ %1（%2）</translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::ArchitectureView</name>
+    <message>
+        <source>Overlay:</source>
+        <translation>叠加：</translation>
+    </message>
+    <message>
+        <source>Show what a task mask turns off, or which tensors a skill replaces</source>
+        <translation>显示任务掩码关闭了什么，或技能替换了哪些张量</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Export PNG…</source>
+        <translation>导出 PNG…</translation>
+    </message>
+    <message>
+        <source>Export SVG…</source>
+        <translation>导出 SVG…</translation>
+    </message>
+    <message>
+        <source>Opening the model…</source>
+        <translation>正在打开模型…</translation>
+    </message>
+    <message>
+        <source>Cannot show the architecture: %1</source>
+        <translation>无法显示架构：%1</translation>
+    </message>
+    <message>
+        <source>Architecture of %1</source>
+        <translation>%1 的架构</translation>
+    </message>
+    <message>
+        <source>Mask: %1</source>
+        <translation>掩码：%1</translation>
+    </message>
+    <message>
+        <source>Skill: %1</source>
+        <translation>技能：%1</translation>
+    </message>
+    <message>
+        <source>Layers: %1, frames: %2. Click a tensor to open it; click a folded frame&apos;s title to show each layer.</source>
+        <translation>层数：%1，框：%2。点击张量可将其打开；点击折叠框的标题可显示每一层。</translation>
+    </message>
+    <message>
+        <source>%1 tensors marked by %2.</source>
+        <translation>%1 个张量被 %2 标记。</translation>
+    </message>
+    <message>
+        <source>Cannot show %1: %2</source>
+        <translation>无法显示 %1：%2</translation>
+    </message>
+    <message>
+        <source>Export architecture as SVG</source>
+        <translation>将架构导出为 SVG</translation>
+    </message>
+    <message>
+        <source>Export architecture as PNG</source>
+        <translation>将架构导出为 PNG</translation>
+    </message>
+    <message>
+        <source>SVG images (*.svg)</source>
+        <translation>SVG 图像 (*.svg)</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>PNG 图像 (*.png)</translation>
+    </message>
+    <message>
+        <source>Cannot write %1</source>
+        <translation>无法写入 %1</translation>
+    </message>
+    <message>
+        <source>Architecture exported to %1</source>
+        <translation>架构已导出到 %1</translation>
+    </message>
+    <message>
+        <source>%1 × %2</source>
+        <translation>%1 × %2</translation>
+    </message>
+    <message>
+        <source>%1 of %2 replaced</source>
+        <translation>已替换 %1 / %2</translation>
+    </message>
+    <message>
+        <source>%1 of %2 read</source>
+        <translation>已读取 %1 / %2</translation>
+    </message>
+    <message>
+        <source>MTP layer %1</source>
+        <translation>MTP 第 %1 层</translation>
+    </message>
+    <message>
+        <source>Layer %1</source>
+        <translation>第 %1 层</translation>
+    </message>
+    <message>
+        <source>MTP layers %1–%2</source>
+        <translation>MTP 第 %1–%2 层</translation>
+    </message>
+    <message>
+        <source>Layers %1–%2</source>
+        <translation>第 %1–%2 层</translation>
+    </message>
+    <message>
+        <source>full attention</source>
+        <translation>全注意力</translation>
+    </message>
+    <message>
+        <source>sliding attention</source>
+        <translation>滑动窗口注意力</translation>
+    </message>
+    <message>
+        <source>linear attention (Gated DeltaNet)</source>
+        <translation>线性注意力（Gated DeltaNet）</translation>
+    </message>
+    <message>
+        <source>%1 tensors alike; click to open %2</source>
+        <translation>%1 个相同的张量；点击以打开 %2</translation>
+    </message>
+    <message>
+        <source>%1
+%2, %3, %4; click to open it</source>
+        <translation>%1
+%2，%3，%4；点击以打开</translation>
+    </message>
+    <message>
+        <source>Embedding</source>
+        <translation>嵌入</translation>
+    </message>
+    <message>
+        <source>Input norm</source>
+        <translation>输入归一化</translation>
+    </message>
+    <message>
+        <source>Attention</source>
+        <translation>注意力</translation>
+    </message>
+    <message>
+        <source>Gated DeltaNet (linear attention)</source>
+        <translation>Gated DeltaNet（线性注意力）</translation>
+    </message>
+    <message>
+        <source>Post-attention norm</source>
+        <translation>注意力后归一化</translation>
+    </message>
+    <message>
+        <source>Pre-FFN norm</source>
+        <translation>FFN 前归一化</translation>
+    </message>
+    <message>
+        <source>MLP</source>
+        <translation>MLP</translation>
+    </message>
+    <message>
+        <source>Mixture of experts</source>
+        <translation>混合专家</translation>
+    </message>
+    <message>
+        <source>Post-FFN norm</source>
+        <translation>FFN 后归一化</translation>
+    </message>
+    <message>
+        <source>Final norm</source>
+        <translation>最终归一化</translation>
+    </message>
+    <message>
+        <source>LM head</source>
+        <translation>LM head</translation>
+    </message>
+    <message>
+        <source>MTP input</source>
+        <translation>MTP 输入</translation>
+    </message>
+    <message>
+        <source>MTP head: drafts token t+2 from the hidden state after the final norm</source>
+        <translation>MTP 头：根据最终归一化后的隐藏状态起草 token t+2</translation>
+    </message>
+    <message>
+        <source>MoE</source>
+        <translation>MoE</translation>
+    </message>
+    <message>
+        <source>dense MLP</source>
+        <translation>稠密 MLP</translation>
+    </message>
+    <message>
+        <source>tensors of %1</source>
+        <translation>%1 的张量</translation>
+    </message>
+    <message>
+        <source>Click the title to fold the identical layers again</source>
+        <translation>点击标题以重新折叠相同的层</translation>
+    </message>
+    <message>
+        <source>Click the title to show each layer</source>
+        <translation>点击标题以显示每一层</translation>
+    </message>
+</context>
+<context>
     <name>cmfw::BitsView</name>
     <message>
         <source>Bit allocation</source>
@@ -1105,6 +1392,45 @@
     <message>
         <source>KiB</source>
         <translation>KiB</translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::ChatPresetBar</name>
+    <message>
+        <source>Preset</source>
+        <translation>预设</translation>
+    </message>
+    <message>
+        <source>A system prompt with its sampling and reply length, kept for this model</source>
+        <translation>为此模型保存的系统提示词及其采样参数和回复长度</translation>
+    </message>
+    <message>
+        <source>Save as…</source>
+        <translation>另存为…</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Save preset</source>
+        <translation>保存预设</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>名称：</translation>
+    </message>
+    <message>
+        <source>Delete preset</source>
+        <translation>删除预设</translation>
+    </message>
+    <message>
+        <source>Delete the preset “%1”?</source>
+        <translation>删除预设“%1”？</translation>
+    </message>
+    <message>
+        <source>Default</source>
+        <translation>默认</translation>
     </message>
 </context>
 <context>
@@ -1287,10 +1613,6 @@
     <message>
         <source>Load…</source>
         <translation>加载…</translation>
-    </message>
-    <message>
-        <source>Export Markdown…</source>
-        <translation>导出 Markdown…</translation>
     </message>
     <message>
         <source>Settings</source>
@@ -1503,6 +1825,78 @@
     <message>
         <source>%1 chat %2</source>
         <translation>%1 聊天 %2</translation>
+    </message>
+    <message>
+        <source>Send the message</source>
+        <translation>发送消息</translation>
+    </message>
+    <message>
+        <source>Stop the reply</source>
+        <translation>停止回复</translation>
+    </message>
+    <message>
+        <source>Copy code</source>
+        <translation>复制代码</translation>
+    </message>
+    <message>
+        <source>Edit</source>
+        <translation>编辑</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>导出…</translation>
+    </message>
+    <message>
+        <source>Export the conversation as Markdown</source>
+        <translation>将对话导出为 Markdown</translation>
+    </message>
+    <message>
+        <source>Start a new conversation (this one stays in the history)</source>
+        <translation>开始新对话（当前对话保留在历史记录中）</translation>
+    </message>
+    <message>
+        <source>Editing message %1: sending it starts a new branch there; the old one is kept (‹ › switches).</source>
+        <translation>正在编辑消息 %1：发送后将从此处开始新分支；旧分支会保留（‹ › 切换）。</translation>
+    </message>
+    <message>
+        <source>Edit reply</source>
+        <translation>编辑回复</translation>
+    </message>
+    <message>
+        <source>The reply as it should read (a new branch; the old reply is kept):</source>
+        <translation>回复应有的内容（新分支；旧回复会保留）：</translation>
+    </message>
+    <message>
+        <source>A reply is running: stop it first (Esc).</source>
+        <translation>正在生成回复：请先停止它（Esc）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete this message and the %n message(s) that follow it on this branch?</source>
+        <translation>
+            <numerusform>删除此消息及此分支上其后的 %n 条消息？</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Delete this message?</source>
+        <translation>删除此消息？</translation>
+    </message>
+    <message>
+        <source>Delete message</source>
+        <translation>删除消息</translation>
+    </message>
+    <message>
+        <source>Its other versions (‹ ›) are kept.</source>
+        <translation>它的其他版本（‹ ›）会保留。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Copied %n line(s) of code.</source>
+        <translation>
+            <numerusform>已复制 %n 行代码。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2009,6 +2403,18 @@
         <source>Overview</source>
         <translation>概览</translation>
     </message>
+    <message>
+        <source>Architecture</source>
+        <translation>架构</translation>
+    </message>
+    <message>
+        <source>Playground</source>
+        <translation>试验场</translation>
+    </message>
+    <message>
+        <source>Measure</source>
+        <translation>测量</translation>
+    </message>
 </context>
 <context>
     <name>cmfw::HeaderJsonModel</name>
@@ -2267,6 +2673,55 @@
     <message>
         <source>count</source>
         <translation>计数</translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::HistorySidebar</name>
+    <message>
+        <source>New conversation</source>
+        <translation>新对话</translation>
+    </message>
+    <message>
+        <source>Search conversations</source>
+        <translation>搜索对话</translation>
+    </message>
+    <message>
+        <source>Rename…</source>
+        <translation>重命名…</translation>
+    </message>
+    <message>
+        <source>Delete…</source>
+        <translation>删除…</translation>
+    </message>
+    <message>
+        <source>(no messages)</source>
+        <translation>（无消息）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n message(s)</source>
+        <translation>
+            <numerusform>%n 条消息</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Stop the reply to open another conversation</source>
+        <translation>请停止回复后再打开其他对话</translation>
+    </message>
+    <message>
+        <source>Delete conversation</source>
+        <translation>删除对话</translation>
+    </message>
+    <message>
+        <source>Delete the conversation “%1” and all its branches? This cannot be undone.</source>
+        <translation>删除对话“%1”及其所有分支？此操作无法撤销。</translation>
+    </message>
+    <message>
+        <source>Rename conversation</source>
+        <translation>重命名对话</translation>
+    </message>
+    <message>
+        <source>Title:</source>
+        <translation>标题：</translation>
     </message>
 </context>
 <context>
@@ -2873,6 +3328,26 @@
         <source>No file is open.</source>
         <translation>没有打开的文件。</translation>
     </message>
+    <message>
+        <source>Mea&amp;sure</source>
+        <translation>测量(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Arc&amp;hitecture</source>
+        <translation>架构(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Tokenizer &amp;playground</source>
+        <translation>分词器试验场(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Chat window</source>
+        <translation>聊天窗口</translation>
+    </message>
 </context>
 <context>
     <name>cmfw::MaskBitmapPanel</name>
@@ -3105,6 +3580,368 @@
     </message>
 </context>
 <context>
+    <name>cmfw::MeasureJobs</name>
+    <message>
+        <source>perplexity %1 over %2 tokens</source>
+        <translation>困惑度 %1（%2 个 token）</translation>
+    </message>
+    <message>
+        <source>, KL %1, top-1 %2 %</source>
+        <translation>，KL %1，top-1 %2 %</translation>
+    </message>
+    <message>
+        <source>pp%1 %2 tok/s</source>
+        <translation>pp%1 %2 tok/s</translation>
+    </message>
+    <message>
+        <source>tg%1 %2 tok/s</source>
+        <translation>tg%1 %2 tok/s</translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::MeasureView</name>
+    <message>
+        <source>task %1</source>
+        <translation>任务 %1</translation>
+    </message>
+    <message>
+        <source>skill %1</source>
+        <translation>技能 %1</translation>
+    </message>
+    <message>
+        <source>dense</source>
+        <translation>稠密</translation>
+    </message>
+    <message>
+        <source>perplexity</source>
+        <translation>困惑度</translation>
+    </message>
+    <message>
+        <source>speed</source>
+        <translation>速度</translation>
+    </message>
+    <message>
+        <source>Speed (cmf bench)</source>
+        <translation>速度（cmf bench）</translation>
+    </message>
+    <message>
+        <source>all cores</source>
+        <translation>所有核心</translation>
+    </message>
+    <message>
+        <source>Prompt tokens (pp)</source>
+        <translation>提示词 token 数（pp）</translation>
+    </message>
+    <message>
+        <source>Decoded tokens (tg)</source>
+        <translation>解码 token 数（tg）</translation>
+    </message>
+    <message>
+        <source>Repetitions</source>
+        <translation>重复次数</translation>
+    </message>
+    <message>
+        <source>Tokens in the cache before (depth)</source>
+        <translation>预先位于缓存中的 token 数（depth）</translation>
+    </message>
+    <message>
+        <source>Threads</source>
+        <translation>线程数</translation>
+    </message>
+    <message>
+        <source>Run speed test</source>
+        <translation>运行速度测试</translation>
+    </message>
+    <message>
+        <source>Perplexity (cmf ppl)</source>
+        <translation>困惑度（cmf ppl）</translation>
+    </message>
+    <message>
+        <source>a text file, or paste the text below</source>
+        <translation>文本文件，或在下方粘贴文本</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>Text file</source>
+        <translation>文本文件</translation>
+    </message>
+    <message>
+        <source>Text to score, when no file is given</source>
+        <translation>未指定文件时要评分的文本</translation>
+    </message>
+    <message>
+        <source>Text</source>
+        <translation>文本</translation>
+    </message>
+    <message>
+        <source>stride</source>
+        <translation>步长</translation>
+    </message>
+    <message>
+        <source>Window (ctx)</source>
+        <translation>窗口（ctx）</translation>
+    </message>
+    <message>
+        <source>optional: a model to measure KL divergence from</source>
+        <translation>可选：用于测量 KL 散度的参照模型</translation>
+    </message>
+    <message>
+        <source>KL reference</source>
+        <translation>KL 参照</translation>
+    </message>
+    <message>
+        <source>Run perplexity</source>
+        <translation>运行困惑度测试</translation>
+    </message>
+    <message>
+        <source>Run under</source>
+        <translation>运行方式</translation>
+    </message>
+    <message>
+        <source>(dense)</source>
+        <translation>（稠密）</translation>
+    </message>
+    <message>
+        <source>(backbone)</source>
+        <translation>（主干）</translation>
+    </message>
+    <message>
+        <source>auto (routed on the text)</source>
+        <translation>自动（根据文本路由）</translation>
+    </message>
+    <message>
+        <source>Task mask</source>
+        <translation>任务掩码</translation>
+    </message>
+    <message>
+        <source>Skill</source>
+        <translation>技能</translation>
+    </message>
+    <message>
+        <source>Both tests run under this choice; a KL reference runs dense on its backbone.</source>
+        <translation>两项测试都按此选择运行；KL 参照在其主干上以稠密方式运行。</translation>
+    </message>
+    <message>
+        <source>No test running.</source>
+        <translation>没有正在运行的测试。</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Test</source>
+        <translation>测试</translation>
+    </message>
+    <message>
+        <source>Under</source>
+        <translation>运行方式</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>KL / top-1</source>
+        <translation>KL / top-1</translation>
+    </message>
+    <message>
+        <source>Seconds</source>
+        <translation>秒</translation>
+    </message>
+    <message>
+        <source>Compare two results</source>
+        <translation>比较两个结果</translation>
+    </message>
+    <message>
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <source>Figure</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>B / A</source>
+        <translation>B / A</translation>
+    </message>
+    <message>
+        <source>Text to score</source>
+        <translation>要评分的文本</translation>
+    </message>
+    <message>
+        <source>Reference model</source>
+        <translation>参照模型</translation>
+    </message>
+    <message>
+        <source>CMF files (*.cmf)</source>
+        <translation>CMF 文件 (*.cmf)</translation>
+    </message>
+    <message>
+        <source>Speed of %1</source>
+        <translation>%1 的速度</translation>
+    </message>
+    <message>
+        <source>speed test</source>
+        <translation>速度测试</translation>
+    </message>
+    <message>
+        <source>Give a text file or paste a text to score.</source>
+        <translation>请指定文本文件或粘贴要评分的文本。</translation>
+    </message>
+    <message>
+        <source>Perplexity of %1</source>
+        <translation>%1 的困惑度</translation>
+    </message>
+    <message>
+        <source>KL divergence of %1 from %2</source>
+        <translation>%1 相对于 %2 的 KL 散度</translation>
+    </message>
+    <message>
+        <source>KL divergence</source>
+        <translation>KL 散度</translation>
+    </message>
+    <message>
+        <source>Running the %1…</source>
+        <translation>正在运行%1…</translation>
+    </message>
+    <message>
+        <source>Failed: %1</source>
+        <translation>失败：%1</translation>
+    </message>
+    <message>
+        <source>Done in %1 s.</source>
+        <translation>已完成，用时 %1 秒。</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <source>Cannot keep the result in %1</source>
+        <translation>无法将结果保存到 %1</translation>
+    </message>
+    <message>
+        <source>pasted text</source>
+        <translation>粘贴的文本</translation>
+    </message>
+    <message>
+        <source>%1, %2 tokens, ctx %3 / stride %4</source>
+        <translation>%1，%2 个 token，ctx %3 / 步长 %4</translation>
+    </message>
+    <message>
+        <source>perplexity %1</source>
+        <translation>困惑度 %1</translation>
+    </message>
+    <message>
+        <source>%1 / %2 % vs %3</source>
+        <translation>%1 / %2 % 对比 %3</translation>
+    </message>
+    <message>
+        <source>pp%1 tg%2 depth %3, ×%4, %5 threads</source>
+        <translation>pp%1 tg%2 depth %3，×%4，%5 个线程</translation>
+    </message>
+    <message>
+        <source>Perplexity per window: run a perplexity test</source>
+        <translation>各窗口的困惑度：请运行困惑度测试</translation>
+    </message>
+    <message>
+        <source>window</source>
+        <translation>窗口</translation>
+    </message>
+    <message>
+        <source>KL (nats)</source>
+        <translation>KL（nat）</translation>
+    </message>
+    <message>
+        <source>Perplexity per window (%1, %2)</source>
+        <translation>各窗口的困惑度（%1，%2）</translation>
+    </message>
+    <message>
+        <source>prefill tok/s</source>
+        <translation>预填充 tok/s</translation>
+    </message>
+    <message>
+        <source>decode tok/s</source>
+        <translation>解码 tok/s</translation>
+    </message>
+    <message>
+        <source>Speed across runs: run a speed test</source>
+        <translation>各次运行的速度：请运行速度测试</translation>
+    </message>
+    <message>
+        <source>run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>tok/s</source>
+        <translation>tok/s</translation>
+    </message>
+    <message>
+        <source>Speed across runs</source>
+        <translation>各次运行的速度</translation>
+    </message>
+    <message>
+        <source>Perplexity</source>
+        <translation>困惑度</translation>
+    </message>
+    <message>
+        <source>NLL per token</source>
+        <translation>每 token 的 NLL</translation>
+    </message>
+    <message>
+        <source>KL divergence (nats per token)</source>
+        <translation>KL 散度（每 token 的 nat 数）</translation>
+    </message>
+    <message>
+        <source>KL divergence, 99th percentile</source>
+        <translation>KL 散度，第 99 百分位</translation>
+    </message>
+    <message>
+        <source>Top-1 agreement</source>
+        <translation>top-1 一致率</translation>
+    </message>
+    <message>
+        <source>Reference perplexity</source>
+        <translation>参照困惑度</translation>
+    </message>
+    <message>
+        <source>Tokens predicted</source>
+        <translation>预测的 token 数</translation>
+    </message>
+    <message>
+        <source>Prefill tok/s</source>
+        <translation>预填充 tok/s</translation>
+    </message>
+    <message>
+        <source>Decode tok/s</source>
+        <translation>解码 tok/s</translation>
+    </message>
+    <message>
+        <source>Decode reads GB/s</source>
+        <translation>解码读取 GB/s</translation>
+    </message>
+    <message>
+        <source>Bytes read per decoded token</source>
+        <translation>每个解码 token 读取的字节数</translation>
+    </message>
+</context>
+<context>
     <name>cmfw::OperationDialog</name>
     <message>
         <source>Input: %1</source>
@@ -3236,7 +4073,9 @@
     </message>
     <message numerus="yes">
         <source>Writes %n shard(s): %1 … %2</source>
-        <translation><numerusform>写入 %n 个分片：%1 … %2</numerusform></translation>
+        <translation>
+            <numerusform>写入 %n 个分片：%1 … %2</numerusform>
+        </translation>
     </message>
     <message>
         <source>Cannot plan the shards: %1</source>
@@ -3762,6 +4601,231 @@ in your trusted keys</source>
     <message>
         <source>stops at ids %1</source>
         <translation>在 id %1 处停止</translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::PlaygroundView</name>
+    <message>
+        <source>normal</source>
+        <translation>普通</translation>
+    </message>
+    <message>
+        <source>special</source>
+        <translation>特殊</translation>
+    </message>
+    <message>
+        <source>added</source>
+        <translation>新增</translation>
+    </message>
+    <message>
+        <source>byte fallback</source>
+        <translation>字节回退</translation>
+    </message>
+    <message>
+        <source>Hello, world! Tokenizers split text into pieces: &quot;unbelievably&quot; and 1234567 too.
+Ünïcödé, 日本語 and emoji 🙂 take several bytes.</source>
+        <translation>你好，世界！分词器会把文本切成小块：&quot;unbelievably&quot; 和 1234567 也一样。
+Ünïcödé、日本語和表情 🙂 占用多个字节。</translation>
+    </message>
+    <message>
+        <source>Tokenizer playground</source>
+        <translation>分词器试验场</translation>
+    </message>
+    <message>
+        <source>Reading tokenizer.json…</source>
+        <translation>正在读取 tokenizer.json…</translation>
+    </message>
+    <message>
+        <source>Encode</source>
+        <translation>编码</translation>
+    </message>
+    <message>
+        <source>Decode</source>
+        <translation>解码</translation>
+    </message>
+    <message>
+        <source>Vocabulary</source>
+        <translation>词表</translation>
+    </message>
+    <message>
+        <source>Chat template</source>
+        <translation>对话模板</translation>
+    </message>
+    <message>
+        <source>This file has no tokenizer section (vocab_off = 0): there is nothing to try.</source>
+        <translation>此文件没有分词器分区（vocab_off = 0）：没有可试验的内容。</translation>
+    </message>
+    <message>
+        <source>Load tokenizer playground for %1</source>
+        <translation>为 %1 加载分词器试验场</translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation>%1 个 token</translation>
+    </message>
+    <message>
+        <source>Could not read the tokenizer: %1</source>
+        <translation>无法读取分词器：%1</translation>
+    </message>
+    <message>
+        <source>Type or paste text to tokenize</source>
+        <translation>输入或粘贴要分词的文本</translation>
+    </message>
+    <message>
+        <source>Add special tokens (BOS, [CLS]…)</source>
+        <translation>添加特殊 token（BOS、[CLS]…）</translation>
+    </message>
+    <message>
+        <source>The post-processor&apos;s tokens, as cmf tokenize adds them unless --no-add-special</source>
+        <translation>后处理器的 token，cmf tokenize 在未指定 --no-add-special 时会添加它们</translation>
+    </message>
+    <message>
+        <source>Recognise special tokens in the text</source>
+        <translation>识别文本中的特殊 token</translation>
+    </message>
+    <message>
+        <source>Off: special-token text such as &lt;|im_end|&gt; is tokenized as ordinary text (cmf tokenize --split-special)</source>
+        <translation>关闭时：&lt;|im_end|&gt; 等特殊 token 文本按普通文本分词（cmf tokenize --split-special）</translation>
+    </message>
+    <message>
+        <source>Show ids</source>
+        <translation>显示 id</translation>
+    </message>
+    <message>
+        <source>Ids</source>
+        <translation>Id</translation>
+    </message>
+    <message>
+        <source>Token ids separated by commas or spaces, or a JSON array, decoded as cmf tokenize --decode does.</source>
+        <translation>以逗号或空格分隔的 token id，或 JSON 数组，按 cmf tokenize --decode 的方式解码。</translation>
+    </message>
+    <message>
+        <source>e.g. 9707, 1879 or [9707, 1879]</source>
+        <translation>例如 9707, 1879 或 [9707, 1879]</translation>
+    </message>
+    <message>
+        <source>Skip special tokens</source>
+        <translation>跳过特殊 token</translation>
+    </message>
+    <message>
+        <source>Text</source>
+        <translation>文本</translation>
+    </message>
+    <message>
+        <source>Id</source>
+        <translation>Id</translation>
+    </message>
+    <message>
+        <source>Regex</source>
+        <translation>Regex</translation>
+    </message>
+    <message>
+        <source>Text: a substring of the token or of what it decodes to; Id: one id; Regex: a regular expression searched in both</source>
+        <translation>文本：token 或其解码结果的子串；Id：单个 id；Regex：在两者中搜索的正则表达式</translation>
+    </message>
+    <message>
+        <source>Search the vocabulary</source>
+        <translation>搜索词表</translation>
+    </message>
+    <message>
+        <source>Role</source>
+        <translation>角色</translation>
+    </message>
+    <message>
+        <source>Content</source>
+        <translation>内容</translation>
+    </message>
+    <message>
+        <source>Add message</source>
+        <translation>添加消息</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source>Add generation prompt</source>
+        <translation>添加生成提示</translation>
+    </message>
+    <message>
+        <source>You are a helpful assistant.</source>
+        <translation>你是一个乐于助人的助手。</translation>
+    </message>
+    <message>
+        <source>What does the word anchor mean?</source>
+        <translation>“锚”这个词是什么意思？</translation>
+    </message>
+    <message>
+        <source>%1 tokenizer, %2 ids (%3 special). The same code as cmf tokenize and cmf template.</source>
+        <translation>%1 分词器，%2 个 id（%3 个特殊）。与 cmf tokenize 和 cmf template 使用相同的代码。</translation>
+    </message>
+    <message>
+        <source>token</source>
+        <translation>token</translation>
+    </message>
+    <message>
+        <source>byte</source>
+        <translation>字节</translation>
+    </message>
+    <message>
+        <source>The chat template does not parse: %1</source>
+        <translation>对话模板无法解析：%1</translation>
+    </message>
+    <message>
+        <source>This file has no chat template: rendered with the ChatML fallback (§6.1), as cmf template does.</source>
+        <translation>此文件没有对话模板：按 ChatML 回退方案（§6.1）渲染，与 cmf template 相同。</translation>
+    </message>
+    <message>
+        <source>Rendered with the file&apos;s chat template, as cmf template renders it.</source>
+        <translation>使用文件自带的对话模板渲染，与 cmf template 的渲染方式相同。</translation>
+    </message>
+    <message>
+        <source>undefined</source>
+        <translation>未定义</translation>
+    </message>
+    <message>
+        <source>bos_token: %1, eos_token: %2.</source>
+        <translation>bos_token：%1，eos_token：%2。</translation>
+    </message>
+    <message>
+        <source>… the first %1 of %2 tokens are shown.</source>
+        <translation>… 显示了 %2 个 token 中的前 %1 个。</translation>
+    </message>
+    <message>
+        <source>token %1: id %2
+spelling: %3
+text: %4
+kind: %5</source>
+        <translation>token %1：id %2
+拼写：%3
+文本：%4
+类型：%5</translation>
+    </message>
+    <message>
+        <source>This text cannot be tokenized: %1</source>
+        <translation>无法对此文本分词：%1</translation>
+    </message>
+    <message>
+        <source>%1 tokens · %2 characters · %3 bytes · %4 bytes per token · %5 characters per token</source>
+        <translation>%1 个 token · %2 个字符 · %3 字节 · 每 token %4 字节 · 每 token %5 个字符</translation>
+    </message>
+    <message>
+        <source>Searching %1 ids…</source>
+        <translation>正在搜索 %1 个 id…</translation>
+    </message>
+    <message>
+        <source>%1 matches; the first %2 are listed.</source>
+        <translation>%1 个匹配；列出了前 %2 个。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n match(es).</source>
+        <translation>
+            <numerusform>%n 个匹配。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 tokens · %2 bytes</source>
+        <translation>%1 个 token · %2 字节</translation>
     </message>
 </context>
 <context>
@@ -4343,6 +5407,38 @@ length %3 (%4 of the file)</source>
         <source>Row %1: a public key is 64 hexadecimal digits.</source>
         <translation>第 %1 行：公钥由 64 位十六进制数字组成。</translation>
     </message>
+    <message>
+        <source>Follow the system</source>
+        <translation>跟随系统</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>浅色</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>深色</translation>
+    </message>
+    <message>
+        <source>Theme:</source>
+        <translation>主题：</translation>
+    </message>
+    <message>
+        <source> pt</source>
+        <translation> pt</translation>
+    </message>
+    <message>
+        <source>system (%1 pt)</source>
+        <translation>系统（%1 pt）</translation>
+    </message>
+    <message>
+        <source>The size of the interface&apos;s text; tables, charts and heatmap labels follow it.</source>
+        <translation>界面文字的大小；表格、图表和热力图标签随之调整。</translation>
+    </message>
+    <message>
+        <source>Font size:</source>
+        <translation>字号：</translation>
+    </message>
 </context>
 <context>
     <name>cmfw::ShardPicker</name>
@@ -4414,6 +5510,29 @@ length %3 (%4 of the file)</source>
     <message>
         <source>Double-click to open this shard</source>
         <translation>双击打开此分片</translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::ShortcutsDialog</name>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>Filter by action or key…</source>
+        <translation>按操作或按键筛选…</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>按键</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>位置</translation>
     </message>
 </context>
 <context>
@@ -5690,6 +6809,45 @@ Compare it with the key its owner gave you. Name to remember it by:</source>
     <message>
         <source>Note:</source>
         <translation>注意：</translation>
+    </message>
+</context>
+<context>
+    <name>cmfw::VocabTableModel</name>
+    <message>
+        <source>normal</source>
+        <translation>普通</translation>
+    </message>
+    <message>
+        <source>special</source>
+        <translation>特殊</translation>
+    </message>
+    <message>
+        <source>added</source>
+        <translation>新增</translation>
+    </message>
+    <message>
+        <source>byte</source>
+        <translation>字节</translation>
+    </message>
+    <message>
+        <source>Id</source>
+        <translation>Id</translation>
+    </message>
+    <message>
+        <source>Token</source>
+        <translation>Token</translation>
+    </message>
+    <message>
+        <source>Decodes to</source>
+        <translation>解码为</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Merge rank</source>
+        <translation>合并等级</translation>
     </message>
 </context>
 </TS>

@@ -23,8 +23,6 @@ using cmf::engine::PlanOp;
 namespace cmfw {
 namespace {
 
-QString tr(const char* s) { return QCoreApplication::translate("cmfw::ArchitectureView", s); }
-
 using namespace archgeom;
 
 QString qs(const std::string& s) { return QString::fromStdString(s); }
@@ -88,13 +86,13 @@ std::vector<Row> rowsOf(const PlanOp& op, const LayerPlan* layer, const Architec
     for (auto& [i, fl] : range) {
         Row& r = rows[i];
         r.shown = r.shown.arg(fl.first == fl.second ? QString::number(fl.first) : u"%1–%2"_s.arg(fl.first).arg(fl.second));
-        if (r.members > 1) r.shape = tr("%1 × %2").arg(r.members).arg(r.shape);
+        if (r.members > 1) r.shape = QCoreApplication::translate("cmfw::ArchitectureView", "%1 × %2").arg(r.members).arg(r.shape);
         if (const auto& [sum, marked] = marks[i]; marked > 0) {
             r.hasMark = true;
             r.mark.replaced = overlay.kind == ArchitectureOverlay::Kind::Skill;
             r.mark.keep = r.mark.replaced ? -1 : sum / double(r.members); // a skill replaces, it keeps no share
-            r.mark.text = r.mark.replaced ? tr("%1 of %2 replaced").arg(marked).arg(r.members)
-                                          : tr("%1 of %2 read").arg(Text::percent(r.mark.keep)).arg(r.members);
+            r.mark.text = r.mark.replaced ? QCoreApplication::translate("cmfw::ArchitectureView", "%1 of %2 replaced").arg(marked).arg(r.members)
+                                          : QCoreApplication::translate("cmfw::ArchitectureView", "%1 of %2 read").arg(Text::percent(r.mark.keep)).arg(r.members);
         }
     }
     return rows;
@@ -129,15 +127,15 @@ QStringList wrapFacts(const std::vector<std::string>& facts, const QFontMetricsF
 }
 
 QString groupTitle(const ArchGroup& g) {
-    if (g.count == 1) return g.mtp ? tr("MTP layer %1").arg(g.first) : tr("Layer %1").arg(g.first);
-    return (g.mtp ? tr("MTP layers %1–%2") : tr("Layers %1–%2")).arg(g.first).arg(g.first + g.count - 1) + u"  × "_s + QString::number(g.count);
+    if (g.count == 1) return g.mtp ? QCoreApplication::translate("cmfw::ArchitectureView", "MTP layer %1").arg(g.first) : QCoreApplication::translate("cmfw::ArchitectureView", "Layer %1").arg(g.first);
+    return (g.mtp ? QCoreApplication::translate("cmfw::ArchitectureView", "MTP layers %1–%2") : QCoreApplication::translate("cmfw::ArchitectureView", "Layers %1–%2")).arg(g.first).arg(g.first + g.count - 1) + u"  × "_s + QString::number(g.count);
 }
 
 QString mixerText(cmf::engine::MixerKind k) {
     switch (k) {
-    case cmf::engine::MixerKind::FullAttention: return tr("full attention");
-    case cmf::engine::MixerKind::SlidingAttention: return tr("sliding attention");
-    case cmf::engine::MixerKind::LinearAttention: return tr("linear attention (Gated DeltaNet)");
+    case cmf::engine::MixerKind::FullAttention: return QCoreApplication::translate("cmfw::ArchitectureView", "full attention");
+    case cmf::engine::MixerKind::SlidingAttention: return QCoreApplication::translate("cmfw::ArchitectureView", "sliding attention");
+    case cmf::engine::MixerKind::LinearAttention: return QCoreApplication::translate("cmfw::ArchitectureView", "linear attention (Gated DeltaNet)");
     }
     return {};
 }
@@ -210,8 +208,8 @@ public:
             row.hasMark = r.hasMark;
             row.mark = r.mark;
             row.accent = box.accent;
-            row.tooltip = r.members > 1 ? tr("%1 tensors alike; click to open %2").arg(r.members).arg(r.tensor)
-                                        : tr("%1\n%2, %3, %4; click to open it").arg(r.tensor, r.dtype, r.shape, Text::bytes(r.bytes));
+            row.tooltip = r.members > 1 ? QCoreApplication::translate("cmfw::ArchitectureView", "%1 tensors alike; click to open %2").arg(r.members).arg(r.tensor)
+                                        : QCoreApplication::translate("cmfw::ArchitectureView", "%1\n%2, %3, %4; click to open it").arg(r.tensor, r.dtype, r.shape, Text::bytes(r.bytes));
             l.items.push_back(std::move(row));
             y += line_;
         }
@@ -269,18 +267,18 @@ QColor accentColor(int opKind) {
 
 QString opTitle(OpKind k) {
     switch (k) {
-    case OpKind::Embedding: return tr("Embedding");
-    case OpKind::InputNorm: return tr("Input norm");
-    case OpKind::Attention: return tr("Attention");
-    case OpKind::LinearAttention: return tr("Gated DeltaNet (linear attention)");
-    case OpKind::PostAttnNorm: return tr("Post-attention norm");
-    case OpKind::PreFfnNorm: return tr("Pre-FFN norm");
-    case OpKind::DenseMlp: return tr("MLP");
-    case OpKind::Moe: return tr("Mixture of experts");
-    case OpKind::PostFfnNorm: return tr("Post-FFN norm");
-    case OpKind::FinalNorm: return tr("Final norm");
-    case OpKind::LmHead: return tr("LM head");
-    case OpKind::MtpInput: return tr("MTP input");
+    case OpKind::Embedding: return QCoreApplication::translate("cmfw::ArchitectureView", "Embedding");
+    case OpKind::InputNorm: return QCoreApplication::translate("cmfw::ArchitectureView", "Input norm");
+    case OpKind::Attention: return QCoreApplication::translate("cmfw::ArchitectureView", "Attention");
+    case OpKind::LinearAttention: return QCoreApplication::translate("cmfw::ArchitectureView", "Gated DeltaNet (linear attention)");
+    case OpKind::PostAttnNorm: return QCoreApplication::translate("cmfw::ArchitectureView", "Post-attention norm");
+    case OpKind::PreFfnNorm: return QCoreApplication::translate("cmfw::ArchitectureView", "Pre-FFN norm");
+    case OpKind::DenseMlp: return QCoreApplication::translate("cmfw::ArchitectureView", "MLP");
+    case OpKind::Moe: return QCoreApplication::translate("cmfw::ArchitectureView", "Mixture of experts");
+    case OpKind::PostFfnNorm: return QCoreApplication::translate("cmfw::ArchitectureView", "Post-FFN norm");
+    case OpKind::FinalNorm: return QCoreApplication::translate("cmfw::ArchitectureView", "Final norm");
+    case OpKind::LmHead: return QCoreApplication::translate("cmfw::ArchitectureView", "LM head");
+    case OpKind::MtpInput: return QCoreApplication::translate("cmfw::ArchitectureView", "MTP input");
     }
     return {};
 }
@@ -346,7 +344,7 @@ ArchLayout layoutArchitecture(const ModelPlan& plan, const ArchitectureOverlay& 
     loose(plan.input);
     framed(plan.layers, false);
     loose(plan.output);
-    loose(plan.mtpInput, tr("MTP head: drafts token t+2 from the hidden state after the final norm"));
+    loose(plan.mtpInput, QCoreApplication::translate("cmfw::ArchitectureView", "MTP head: drafts token t+2 from the hidden state after the final norm"));
     framed(plan.mtpLayers, true);
     loose(plan.mtpOutput);
 
@@ -406,13 +404,13 @@ ArchLayout layoutArchitecture(const ModelPlan& plan, const ArchitectureOverlay& 
         frame.group = blk.group;
         frame.accent = int(lp.mixer);
         frame.title = groupTitle(g);
-        frame.lines = {mixerText(lp.mixer) + u"  ·  "_s + (lp.ffn == cmf::engine::FfnKind::MoE ? tr("MoE") : tr("dense MLP")) + u"  ·  "_s +
-                       (g.count > 1 ? tr("tensors of %1").arg(qs(lp.prefix)) : qs(lp.prefix))};
+        frame.lines = {mixerText(lp.mixer) + u"  ·  "_s + (lp.ffn == cmf::engine::FfnKind::MoE ? QCoreApplication::translate("cmfw::ArchitectureView", "MoE") : QCoreApplication::translate("cmfw::ArchitectureView", "dense MLP")) + u"  ·  "_s +
+                       (g.count > 1 ? QCoreApplication::translate("cmfw::ArchitectureView", "tensors of %1").arg(qs(lp.prefix)) : qs(lp.prefix))};
         frame.toggleKey = openFrames.value(blk.group, -1);
         frame.expanded = frame.toggleKey >= 0 && g.count == 1;
         frame.expandable = frame.toggleKey >= 0;
         if (frame.expandable)
-            frame.tooltip = frame.expanded ? tr("Click the title to fold the identical layers again") : tr("Click the title to show each layer");
+            frame.tooltip = frame.expanded ? QCoreApplication::translate("cmfw::ArchitectureView", "Click the title to fold the identical layers again") : QCoreApplication::translate("cmfw::ArchitectureView", "Click the title to show each layer");
         const qreal top = y;
         y += kFramePad + line * 2 + kPad;
         for (size_t k = 0; k < blk.ops.size(); ++k) {
