@@ -9,6 +9,7 @@
 //     both branches save and reload;
 //   - presets save, apply and survive a restart; Default is the file's defaults.
 // Greedy replies on the demo model, in a temporary data folder.
+#include "gui_checks.h"
 #include "chat/chat_preset_bar.h"
 #include "chat/chat_settings_panel.h"
 #include "chat/chat_view.h"
@@ -34,26 +35,12 @@
 
 using namespace cmfw;
 using namespace Qt::StringLiterals;
+using cmftest::clickLink;
+using cmftest::contrast;
 
 namespace {
 
 constexpr int kTokens = 16;
-
-bool clickLink(QTextBrowser* b, const QString& href) {
-    QTextDocument* d = b->document();
-    for (QTextBlock bl = d->begin(); bl.isValid(); bl = bl.next())
-        for (auto it = bl.begin(); !it.atEnd(); ++it) {
-            const QTextFragment f = it.fragment();
-            if (f.charFormat().anchorHref() != href) continue;
-            QTextCursor c(d);
-            c.setPosition(f.position() + f.length() / 2);
-            b->setTextCursor(c);
-            b->ensureCursorVisible();
-            QTest::mouseClick(b->viewport(), Qt::LeftButton, {}, b->cursorRect(c).center() + QPoint(2, 0));
-            return true;
-        }
-    return false;
-}
 
 // Answers the next message box with `button`, once it is shown.
 void answerNextMessageBox(QMessageBox::StandardButton button) {

@@ -3,6 +3,7 @@
 // (the highlighter's spans checked against hand-counted positions), with a
 // Copy link that copies exactly the code; the colours read on a light and on
 // a dark base (WCAG contrast), and the transcript follows a palette change.
+#include "gui_checks.h"
 #include "chat/chat_transcript.h"
 #include "chat/chat_view.h"
 #include "chat/code_highlight.h"
@@ -23,6 +24,8 @@
 
 using namespace cmfw;
 using namespace Qt::StringLiterals;
+using cmftest::clickLink;
+using cmftest::contrast;
 
 namespace {
 
@@ -45,32 +48,6 @@ QTextFragment fragmentStartingWith(const QTextDocument* d, const QString& needle
 bool fixedPitch(const QTextCharFormat& f) {
     return f.fontFixedPitch() || QFontInfo(f.font()).fixedPitch() ||
            f.fontFamilies().toStringList().contains(QFontDatabase::systemFont(QFontDatabase::FixedFont).family());
-}
-
-// Clicks the middle of the link with this href; false when the transcript has none.
-bool clickLink(QTextBrowser* b, const QString& href) {
-    QTextDocument* d = b->document();
-    for (QTextBlock bl = d->begin(); bl.isValid(); bl = bl.next())
-        for (auto it = bl.begin(); !it.atEnd(); ++it) {
-            const QTextFragment f = it.fragment();
-            if (f.charFormat().anchorHref() != href) continue;
-            QTextCursor c(d);
-            c.setPosition(f.position() + f.length() / 2);
-            b->setTextCursor(c);
-            b->ensureCursorVisible();
-            QTest::mouseClick(b->viewport(), Qt::LeftButton, {}, b->cursorRect(c).center() + QPoint(2, 0));
-            return true;
-        }
-    return false;
-}
-
-double luminance(const QColor& c) {
-    const auto lin = [](double v) { return v <= 0.03928 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
-    return 0.2126 * lin(c.redF()) + 0.7152 * lin(c.greenF()) + 0.0722 * lin(c.blueF());
-}
-double contrast(const QColor& a, const QColor& b) {
-    const double x = luminance(a), y = luminance(b);
-    return (std::max(x, y) + 0.05) / (std::min(x, y) + 0.05);
 }
 
 } // namespace

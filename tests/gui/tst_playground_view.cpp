@@ -7,6 +7,7 @@
 // rank); the chat template renders as `cmf template` does, and its tokens
 // are `cmf tokenize`'s; a long text is tokenized off the GUI thread; the page
 // is in the file's tree and `--view playground` names it.
+#include "gui_checks.h"
 #include "file_builder.h"
 #include "jobs/job_runner.h"
 #include "models/vocab_table_model.h"
@@ -428,14 +429,7 @@ void TestPlaygroundView::filePageAndColours() {
     QCOMPARE(found.size(), 1);
     QVERIFY(found.front()->parent() && found.front()->parent()->text(0) == u"Tokenizer"_s);
     // Span colours: text readable on every background, light and dark (WCAG contrast >= 4.5).
-    auto lum = [](const QColor& c) {
-        auto ch = [](double v) { return v <= 0.03928 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
-        return 0.2126 * ch(c.redF()) + 0.7152 * ch(c.greenF()) + 0.0722 * ch(c.blueF());
-    };
-    auto contrast = [&](const QColor& a, const QColor& b) {
-        const double x = lum(a), y = lum(b);
-        return (std::max(x, y) + 0.05) / (std::min(x, y) + 0.05);
-    };
+    using cmftest::contrast;
     for (const bool dark : {false, true}) {
         const TokenColors c = tokenColors(dark);
         QVERIFY(c.normal.size() >= 2);

@@ -5,6 +5,7 @@
 // colours must reach WCAG's 4.5:1 contrast on both palettes (the formula is
 // the test's own); a toned widget and a chart restyle when the theme changes
 // without being rebuilt; the screenshot mode takes --theme.
+#include "gui_checks.h"
 #include "window_fixture.h"
 
 #include "settings_dialog.h"
@@ -34,19 +35,10 @@
 
 using namespace cmfw;
 using namespace Qt::StringLiterals;
+using cmftest::clickLink;
+using cmftest::contrast;
 
 namespace {
-
-// Relative luminance and contrast ratio as WCAG 2 defines them.
-double luminance(const QColor& c) {
-    const auto lin = [](double v) { return v <= 0.03928 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
-    return 0.2126 * lin(c.redF()) + 0.7152 * lin(c.greenF()) + 0.0722 * lin(c.blueF());
-}
-
-double contrast(const QColor& a, const QColor& b) {
-    const double la = luminance(a), lb = luminance(b);
-    return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
-}
 
 // The mean grey level (0–255) of what w paints.
 double meanGrey(QWidget* w) {
