@@ -11,6 +11,7 @@
 #include "settings_dialog.h"
 #include "shortcuts_dialog.h"
 
+#include "charts/bytes_chart.h"
 #include "charts/histogram_chart.h"
 #include "chat/chat_keys.h"
 #include "views/file_page.h"
@@ -83,6 +84,7 @@ private Q_SLOTS:
     void everyViewFollowsTheTheme();
     void tonedWidgetsAndChartsRestyle();
     void settingsApplyAtOnce();
+    void chartsMakeRoomForALargerFont();
     void shortcutListReadsTheMenus();
     void screenshotTakesTheme();
 };
@@ -194,6 +196,20 @@ void TstTheme::settingsApplyAtOnce() {
     QVERIFY(!isDark());
     QCOMPARE(QApplication::font().pointSize(), systemFontSize());
     cmftest::closeWindow(settings, w);
+}
+
+void TstTheme::chartsMakeRoomForALargerFont() {
+    // Five category labels: at a larger font they need more height, or Qt Charts shows "...".
+    BytesChart chart(u"families"_s);
+    chart.setBars({{u"skills"_s, 5000}, {u"embeddings"_s, 4000}, {u"FFN"_s, 1500}, {u"attention"_s, 700}, {u"norms"_s, 5}});
+    const int before = chart.minimumHeight();
+    applyFontSize(systemFontSize() + 8);
+    settle(20);
+    QVERIFY2(chart.minimumHeight() > before, qPrintable(QString::number(chart.minimumHeight())));
+    for (QAbstractAxis* a : chart.chart()->axes()) QCOMPARE(a->labelsFont().pointSize(), systemFontSize() + 8);
+    applyFontSize(0);
+    settle(20);
+    QCOMPARE(chart.minimumHeight(), before);
 }
 
 void TstTheme::shortcutListReadsTheMenus() {

@@ -3,7 +3,10 @@
 
 #include "util/format_text.h"
 
+#include <QApplication>
 #include <QBarCategoryAxis>
+#include <QEvent>
+#include <QFontMetrics>
 #include <QBarSet>
 #include <QChart>
 #include <QHorizontalBarSeries>
@@ -17,6 +20,12 @@ BytesChart::BytesChart(const QString& title, QWidget* parent) : QChartView(paren
     setRenderHint(QPainter::Antialiasing);
     setMinimumHeight(160);
     setBars({});
+}
+
+void BytesChart::changeEvent(QEvent* e) {
+    // A new font size: the bars need another height for their labels.
+    if (e->type() == QEvent::FontChange) setBars(bars_);
+    QChartView::changeEvent(e);
 }
 
 void BytesChart::setBars(std::vector<Bar> bars) {
@@ -59,9 +68,11 @@ void BytesChart::setBars(std::vector<Bar> bars) {
     auto* y = new QBarCategoryAxis();
     y->append(categories);
     // Qt Charts hides category labels that would overlap: give each bar a
-    // label's height (title and value axis take ~96 px), or the family chart's
-    // five bars showed "..." in a 160 px view.
-    setMinimumHeight(std::max(160, 96 + 20 * int(bars.size())));
+    // label's height and a half in the interface font (the title and the
+    // value axis take about seven lines), or the family chart's five bars
+    // showed "..." — at 9 pt in a 160 px view, at a larger size in any fixed one.
+    const int line = QFontMetrics(QApplication::font()).height();
+    setMinimumHeight(std::max(160, 7 * line + (3 * line / 2 + 2) * int(bars.size())));
     chart->addAxis(y, Qt::AlignLeft);
     series->attachAxis(y);
     auto* x = new QValueAxis();

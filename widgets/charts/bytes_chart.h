@@ -26,6 +26,9 @@ public:
     int barCount() const { return int(bars_.size()); }
     const std::vector<Bar>& bars() const { return bars_; }
 
+protected:
+    void changeEvent(QEvent* e) override;
+
 private:
     QString title_;
     std::vector<Bar> bars_;

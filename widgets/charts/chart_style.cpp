@@ -5,6 +5,7 @@
 #include <QAbstractAxis>
 #include <QApplication>
 #include <QChart>
+#include <QFont>
 #include <QLegend>
 #include <QPalette>
 
@@ -20,9 +21,15 @@ void styleChart(QChart* chart) {
     chart->setBackgroundPen(Qt::NoPen);
     chart->setPlotAreaBackgroundVisible(false);
     chart->setTitleBrush(text);
+    // The interface font, so a font-size change reaches the charts and they lay out again.
+    QFont title = QApplication::font();
+    title.setBold(true);
+    chart->setTitleFont(title);
     if (chart->legend()) chart->legend()->setLabelColor(text);
     for (QAbstractAxis* a : chart->axes()) {
         a->setLabelsColor(text);
+        a->setLabelsFont(QApplication::font());
+        a->setTitleFont(title);
         a->setTitleBrush(text);
         a->setLinePenColor(grid);
         a->setGridLineColor(p.color(QPalette::Midlight));

@@ -140,6 +140,7 @@ void applyFontSize(int points) {
     QFont f = startup().font;
     if (points > 0) f.setPointSize(points);
     QApplication::setFont(f);
+    restyleToned(); // charts take the font in their style
 }
 
 int systemFontSize() { return startup().font.pointSize(); }
