@@ -14,14 +14,14 @@ namespace cmf::engine {
 
 namespace {
 
-// Calls score(start, end, first) for each window [start, end) whose
-// positions first..end-1 predict tokens no earlier window predicted; the
-// caller runs the window and scores token t from the logits at t - 1 - start.
 void checkWindows(uint32_t ctx, uint32_t stride) {
     if (ctx < 2 || stride == 0 || stride > ctx)
         throw Error(ErrorKind::Parse, "perplexity: need ctx >= 2 and 0 < stride <= ctx");
 }
 
+// Calls score(start, end, first) for each window [start, end) whose
+// positions first..end-1 predict tokens no earlier window predicted; the
+// caller runs the window and scores token t from the logits at t - 1 - start.
 void forEachWindow(std::span<const int32_t> ids, uint32_t ctx, uint32_t stride, const Control& control,
                    const std::function<void(uint64_t start, uint64_t end, uint64_t first)>& score) {
     checkWindows(ctx, stride);

@@ -54,60 +54,58 @@ std::optional<Theme> themeFromName(const QString& name) {
     return std::nullopt;
 }
 
-QPalette lightPalette() {
+namespace {
+
+// The colours a palette is made of; the roles Qt derives from them are set here too.
+struct PaletteColors {
+    QColor window, text, base, alternateBase, tooltipBase, placeholder, button, brightText;
+    QColor light, midlight, mid, dark, shadow, highlight, link, linkVisited, disabledText;
+};
+
+QPalette makePalette(const PaletteColors& c) {
     QPalette p;
-    const QColor window(0xef, 0xef, 0xef), text(0x1e, 0x1e, 0x1e), base(0xff, 0xff, 0xff);
-    p.setColor(QPalette::Window, window);
-    p.setColor(QPalette::WindowText, text);
-    p.setColor(QPalette::Base, base);
-    p.setColor(QPalette::AlternateBase, QColor(0xf5, 0xf5, 0xf5));
-    p.setColor(QPalette::ToolTipBase, QColor(0xff, 0xff, 0xdc));
-    p.setColor(QPalette::ToolTipText, text);
-    p.setColor(QPalette::PlaceholderText, QColor(0x6b, 0x6b, 0x6b));
-    p.setColor(QPalette::Text, text);
-    p.setColor(QPalette::Button, window);
-    p.setColor(QPalette::ButtonText, text);
-    p.setColor(QPalette::BrightText, Qt::red);
-    p.setColor(QPalette::Light, Qt::white);
-    p.setColor(QPalette::Midlight, QColor(0xe3, 0xe3, 0xe3));
-    p.setColor(QPalette::Mid, QColor(0xb8, 0xb8, 0xb8));
-    p.setColor(QPalette::Dark, QColor(0x9f, 0x9f, 0x9f));
-    p.setColor(QPalette::Shadow, QColor(0x76, 0x76, 0x76));
-    p.setColor(QPalette::Highlight, QColor(0x30, 0x8c, 0xc6));
+    p.setColor(QPalette::Window, c.window);
+    p.setColor(QPalette::WindowText, c.text);
+    p.setColor(QPalette::Base, c.base);
+    p.setColor(QPalette::AlternateBase, c.alternateBase);
+    p.setColor(QPalette::ToolTipBase, c.tooltipBase);
+    p.setColor(QPalette::ToolTipText, c.text);
+    p.setColor(QPalette::PlaceholderText, c.placeholder);
+    p.setColor(QPalette::Text, c.text);
+    p.setColor(QPalette::Button, c.button);
+    p.setColor(QPalette::ButtonText, c.text);
+    p.setColor(QPalette::BrightText, c.brightText);
+    p.setColor(QPalette::Light, c.light);
+    p.setColor(QPalette::Midlight, c.midlight);
+    p.setColor(QPalette::Mid, c.mid);
+    p.setColor(QPalette::Dark, c.dark);
+    p.setColor(QPalette::Shadow, c.shadow);
+    p.setColor(QPalette::Highlight, c.highlight);
     p.setColor(QPalette::HighlightedText, Qt::white);
-    p.setColor(QPalette::Link, QColor(0x1f, 0x5f, 0xb0));
-    p.setColor(QPalette::LinkVisited, QColor(0x6a, 0x3d, 0x9a));
-    for (auto role : {QPalette::WindowText, QPalette::Text, QPalette::ButtonText})
-        p.setColor(QPalette::Disabled, role, QColor(0x9a, 0x9a, 0x9a));
+    p.setColor(QPalette::Link, c.link);
+    p.setColor(QPalette::LinkVisited, c.linkVisited);
+    for (auto role : {QPalette::WindowText, QPalette::Text, QPalette::ButtonText}) p.setColor(QPalette::Disabled, role, c.disabledText);
     return p;
 }
 
+} // namespace
+
+QPalette lightPalette() {
+    return makePalette({.window = QColor(0xef, 0xef, 0xef), .text = QColor(0x1e, 0x1e, 0x1e), .base = Qt::white,
+                        .alternateBase = QColor(0xf5, 0xf5, 0xf5), .tooltipBase = QColor(0xff, 0xff, 0xdc),
+                        .placeholder = QColor(0x6b, 0x6b, 0x6b), .button = QColor(0xef, 0xef, 0xef), .brightText = Qt::red,
+                        .light = Qt::white, .midlight = QColor(0xe3, 0xe3, 0xe3), .mid = QColor(0xb8, 0xb8, 0xb8),
+                        .dark = QColor(0x9f, 0x9f, 0x9f), .shadow = QColor(0x76, 0x76, 0x76), .highlight = QColor(0x30, 0x8c, 0xc6),
+                        .link = QColor(0x1f, 0x5f, 0xb0), .linkVisited = QColor(0x6a, 0x3d, 0x9a), .disabledText = QColor(0x9a, 0x9a, 0x9a)});
+}
+
 QPalette darkPalette() {
-    QPalette p;
-    const QColor window(0x2b, 0x2d, 0x30), text(0xe6, 0xe6, 0xe6), base(0x1e, 0x1f, 0x22);
-    p.setColor(QPalette::Window, window);
-    p.setColor(QPalette::WindowText, text);
-    p.setColor(QPalette::Base, base);
-    p.setColor(QPalette::AlternateBase, QColor(0x26, 0x28, 0x2b));
-    p.setColor(QPalette::ToolTipBase, QColor(0x3a, 0x3c, 0x40));
-    p.setColor(QPalette::ToolTipText, text);
-    p.setColor(QPalette::PlaceholderText, QColor(0x9a, 0x9c, 0xa0));
-    p.setColor(QPalette::Text, text);
-    p.setColor(QPalette::Button, QColor(0x35, 0x37, 0x3b));
-    p.setColor(QPalette::ButtonText, text);
-    p.setColor(QPalette::BrightText, QColor(0xff, 0x70, 0x70));
-    p.setColor(QPalette::Light, QColor(0x4a, 0x4c, 0x50));
-    p.setColor(QPalette::Midlight, QColor(0x3c, 0x3e, 0x42));
-    p.setColor(QPalette::Mid, QColor(0x55, 0x57, 0x5c));
-    p.setColor(QPalette::Dark, QColor(0x18, 0x19, 0x1b));
-    p.setColor(QPalette::Shadow, QColor(0x0c, 0x0c, 0x0d));
-    p.setColor(QPalette::Highlight, QColor(0x2f, 0x6e, 0xb5));
-    p.setColor(QPalette::HighlightedText, Qt::white);
-    p.setColor(QPalette::Link, QColor(0x6c, 0xb0, 0xff));
-    p.setColor(QPalette::LinkVisited, QColor(0xb8, 0x9c, 0xf0));
-    for (auto role : {QPalette::WindowText, QPalette::Text, QPalette::ButtonText})
-        p.setColor(QPalette::Disabled, role, QColor(0x7a, 0x7c, 0x80));
-    return p;
+    return makePalette({.window = QColor(0x2b, 0x2d, 0x30), .text = QColor(0xe6, 0xe6, 0xe6), .base = QColor(0x1e, 0x1f, 0x22),
+                        .alternateBase = QColor(0x26, 0x28, 0x2b), .tooltipBase = QColor(0x3a, 0x3c, 0x40),
+                        .placeholder = QColor(0x9a, 0x9c, 0xa0), .button = QColor(0x35, 0x37, 0x3b), .brightText = QColor(0xff, 0x70, 0x70),
+                        .light = QColor(0x4a, 0x4c, 0x50), .midlight = QColor(0x3c, 0x3e, 0x42), .mid = QColor(0x55, 0x57, 0x5c),
+                        .dark = QColor(0x18, 0x19, 0x1b), .shadow = QColor(0x0c, 0x0c, 0x0d), .highlight = QColor(0x2f, 0x6e, 0xb5),
+                        .link = QColor(0x6c, 0xb0, 0xff), .linkVisited = QColor(0xb8, 0x9c, 0xf0), .disabledText = QColor(0x7a, 0x7c, 0x80)});
 }
 
 bool isDark(const QPalette& p) { return p.color(QPalette::Window).lightness() < p.color(QPalette::WindowText).lightness(); }
