@@ -153,9 +153,10 @@ private Q_SLOTS:
                                                   {DType::Q8Row, 1e-11}, {DType::Q8_2F, 1e-11}, {DType::Q4Block, 3e-4},
                                                   {DType::Q4Tiled, 3e-4}, {DType::Q4TP, 3e-4},  {DType::VBitRo, 3e-4}};
         for (const auto& [d, bound] : kinds)
-            // 96: 3 groups (shorter than the VNNI kernel's 8-group blocks), 256:
-            // exactly one block, 896: 3 blocks and 4 groups, 100: not whole groups.
-            for (qulonglong cols : {96ull, 256ull, 896ull, 100ull}) {
+            // 96: 3 groups (shorter than the VNNI kernel's 4-group quads), 224: a
+            // quad and 3 groups, 256: exactly one 8-group block, 416: a block, a
+            // quad and a group, 896: 3 blocks and a quad, 100: not whole groups.
+            for (qulonglong cols : {96ull, 224ull, 256ull, 416ull, 896ull, 100ull}) {
                 const bool q4 = d == DType::Q4Block || d == DType::Q4Tiled || d == DType::Q4TP || d == DType::VBitRo;
                 if (q4 && cols % 32) continue; // a 4-bit row must be whole groups to be fused
                 const bool q8Int8 = (d == DType::Q8Row || d == DType::Q8_2F) && cols % 32 == 0;
