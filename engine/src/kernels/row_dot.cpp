@@ -28,6 +28,15 @@ bool detail::avx2Available() {
 #endif
 }
 
+bool detail::vbmiAvailable() {
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_cpu_init();
+    return detail::vnniAvailable() && __builtin_cpu_supports("avx512vbmi");
+#else
+    return false;
+#endif
+}
+
 bool detail::avx512Available() {
 #if defined(__x86_64__) || defined(__i386__)
     __builtin_cpu_init();
@@ -42,12 +51,14 @@ namespace {
 std::atomic<bool> gForceScalar{false}, gNoAvx512{false};
 
 #if defined(__x86_64__) || defined(__i386__)
-// The AVX2 kernels with the 4-bit family's AVX-512 VNNI one.
+// The AVX2 kernels with the AVX-512 VNNI ones (and vbit_ro's VBMI one where
+// the CPU has that too).
 const detail::Table& vnniTable() {
     static const detail::Table t = [] {
         detail::Table v = detail::avx2Table();
         v.q4 = detail::q4RowsVnni;
         v.q8 = detail::q8RowsVnni;
+        if (detail::vbmiAvailable()) v.vbit = detail::vbitRowsVbmi;
         return v;
     }();
     return t;
@@ -130,6 +141,12 @@ void scaleByColumnField(const TensorBytes& w, const float* x, float* out) {
 
 const char* implementation() { return &table() == &detail::kScalar ? "scalar" : "avx2"; }
 const char* q4Implementation() { return table().q4 == detail::q4RowsVnni ? "avx512-vnni" : implementation(); }
+const char* vbitImplementation() {
+#if defined(__x86_64__) || defined(__i386__)
+    if (table().vbit == detail::vbitRowsVbmi) return "avx512-vbmi";
+#endif
+    return implementation();
+}
 
 void forceScalar(bool scalar) { gForceScalar = scalar; }
 void forceNoAvx512(bool off) { gNoAvx512 = off; }

@@ -63,6 +63,8 @@ void axpy(float w, const float* v, float* y, uint64_t n);
 const char* implementation();
 // For the 4-bit family: "avx512-vnni" where the CPU has it, else implementation().
 const char* q4Implementation();
+// For vbit_ro: "avx512-vbmi" where the CPU has it (and VNNI), else implementation().
+const char* vbitImplementation();
 // Tests: force the scalar path (true) or the best one (false).
 void forceScalar(bool scalar);
 // Tests: keep the AVX-512 kernels out, so the AVX2 ones run on a CPU that has both.
@@ -88,6 +90,9 @@ void vbitRowsAvx2(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activati
 // The 4-bit family with AVX-512 VNNI (only when vnniAvailable()).
 void q4RowsVnni(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation& a, float* y);
 void q8RowsVnni(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation& a, float* y); // rows of whole 32-groups, a.q set
+// vbit_ro with AVX-512 VNNI and VBMI (only when vbmiAvailable()).
+bool vbmiAvailable();
+void vbitRowsVbmi(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation& a, float* y);
 // A q4tp row's 32 rungs 2^(lo + c·step), polynomial exp2 (AVX2; both vector kernels use it).
 void q4tpLadderAvx2(float lo, float step, float* ladder);
 void gemmF32Avx512(const float* w, uint64_t rows, uint64_t cols, const float* x, size_t nTok, float* y, size_t ldy);
