@@ -87,8 +87,17 @@ void prefillInt8(const MatmulOut& o, const float* x, size_t nTok) {
     const Weight& w = *o.w;
     float* y = o.y;
     const uint64_t rows = o.outRows(), cols = w.cols(), groups = cols / 32;
-    std::vector<int8_t> xq(nTok * cols);
-    std::vector<float> xs(nTok * groups), scaled;
+    // Per thread, reused: megabytes a call at a 512-token batch, and fresh
+    // pages each time were page faults and zeroing in every matmul. (The
+    // blocks below run on other threads: they take these by pointer, since a
+    // thread_local named in the lambda would be the worker's own.)
+    thread_local std::vector<int8_t> xqBuf;
+    thread_local std::vector<float> xsBuf, scaled;
+    thread_local std::vector<int32_t> sumsBuf;
+    xqBuf.resize(nTok * cols), xsBuf.resize(nTok * groups), sumsBuf.resize(nTok * groups);
+    int8_t* const xq = xqBuf.data();
+    float* const xs = xsBuf.data();
+    int32_t* const sums = sumsBuf.data();
     for (size_t t = 0; t < nTok; ++t) {
         const float* xt = x + t * cols;
         if (w.bytes.dtype == DType::Q8_2F) {
@@ -96,21 +105,21 @@ void prefillInt8(const MatmulOut& o, const float* x, size_t nTok) {
             kernels::scaleByColumnField(w.bytes, xt, scaled.data());
             xt = scaled.data();
         }
-        kernels::quantizeActivation(xt, cols, xq.data() + t * cols, xs.data() + t * groups);
+        kernels::quantizeActivation(xt, cols, xq + t * cols, xs + t * groups);
     }
-    std::vector<int32_t> sums(nTok * groups); // once for every block of rows
-    kernels::groupSums(xq.data(), cols, nTok, sums.data());
+    kernels::groupSums(xq, cols, nTok, sums); // once for every block of rows
     // Blocks of whole 32-row tiles of the VNNI kernel (two 16-row panels), about 64 KB of codes.
     const uint64_t block = std::max<uint64_t>(32, std::min<uint64_t>(128, (uint64_t(1) << 16) / cols) & ~uint64_t(31));
     tbb::parallel_for(uint64_t(0), (rows + block - 1) / block, [&](uint64_t b) {
         const uint64_t r0 = b * block, r1 = std::min(rows, r0 + block);
-        std::vector<int8_t> codes((r1 - r0) * cols);
-        std::vector<float> scales((r1 - r0) * groups);
+        thread_local std::vector<int8_t> codes;
+        thread_local std::vector<float> scales;
+        codes.resize((r1 - r0) * cols), scales.resize((r1 - r0) * groups);
         forEachPiece(o, r0, r1, [&](uint64_t w0, uint64_t w1, uint64_t at) {
             kernels::packInt8(w.bytes, w0, w1, codes.data() + (at - r0) * cols, scales.data() + (at - r0) * groups,
                               w.vbitRowStarts ? w.vbitRowStarts->data() : nullptr);
         });
-        kernels::gemmInt8(codes.data(), scales.data(), r1 - r0, cols, xq.data(), xs.data(), nTok, y + r0, rows, sums.data());
+        kernels::gemmInt8(codes.data(), scales.data(), r1 - r0, cols, xq, xs, nTok, y + r0, rows, sums);
     });
 }
 
@@ -121,7 +130,8 @@ void prefillF32(const MatmulOut& o, const float* x, size_t nTok) {
     const uint64_t block = std::max<uint64_t>(1, std::min<uint64_t>(64, (1u << 16) / std::max<uint64_t>(1, cols)));
     tbb::parallel_for(uint64_t(0), (rows + block - 1) / block, [&](uint64_t b) {
         const uint64_t r0 = b * block, r1 = std::min(rows, r0 + block);
-        std::vector<float> buf((r1 - r0) * cols);
+        thread_local std::vector<float> buf;
+        buf.resize((r1 - r0) * cols);
         forEachPiece(o, r0, r1, [&](uint64_t w0, uint64_t w1, uint64_t at) { cmf::decodeRows(w.bytes, w0, w1, buf.data() + (at - r0) * cols); });
         kernels::gemmF32(buf.data(), r1 - r0, cols, x, nTok, y + r0, rows);
     });

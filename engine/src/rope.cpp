@@ -188,15 +188,29 @@ uint64_t ropeFixedUpTo(const RopeConfig& c) {
     return std::numeric_limits<uint64_t>::max();
 }
 
-void applyRope(const Rope& r, float* x, uint32_t pos) {
+void ropeAngles(const Rope& r, uint32_t pos, float* cs) {
     const uint32_t half = r.rotDim / 2;
     for (uint32_t i = 0; i < half; ++i) {
         const double angle = double(pos) * r.invFreq[i];
-        const float c = float(std::cos(angle)) * r.attentionFactor, s = float(std::sin(angle)) * r.attentionFactor;
+        cs[i] = float(std::cos(angle)) * r.attentionFactor;
+        cs[half + i] = float(std::sin(angle)) * r.attentionFactor;
+    }
+}
+
+void ropeRotate(const Rope& r, const float* cs, float* x) {
+    const uint32_t half = r.rotDim / 2;
+    for (uint32_t i = 0; i < half; ++i) {
+        const float c = cs[i], s = cs[half + i];
         const float a = x[i], b = x[i + half];
         x[i] = a * c - b * s;
         x[i + half] = b * c + a * s;
     }
+}
+
+void applyRope(const Rope& r, float* x, uint32_t pos) {
+    std::vector<float> cs(r.rotDim);
+    ropeAngles(r, pos, cs.data());
+    ropeRotate(r, cs.data(), x);
 }
 
 } // namespace cmf::engine

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 
 namespace cmf::engine {
@@ -169,7 +170,11 @@ void Runner::expertFfn(const Expert& e, const float* x, size_t n, float* out, st
     const MatmulOut gateUp[] = {{&e.gate, g.data(), keep}, {&e.up, u.data(), keep}};
     matmulMany(gateUp, x, n);
     const Activation act = model_->config().activation;
-    for (size_t i = 0; i < g.size(); ++i) g[i] = activate(act, g[i]) * u[i];
+    // act(gate)·up per element: the same floats however it is split, so a
+    // prefill's tens of millions of exps run on every thread.
+    tbb::parallel_for(tbb::blocked_range<size_t>(0, g.size(), 16384), [&](const tbb::blocked_range<size_t>& r) {
+        for (size_t i = r.begin(); i < r.end(); ++i) g[i] = activate(act, g[i]) * u[i];
+    });
     if (mass)
         for (size_t t = 0; t < n; ++t)
             for (size_t i = 0; i < kept; ++i) (*mass)[i] += std::fabs(g[t * kept + i]);
@@ -299,17 +304,19 @@ void Runner::attentionMixer(const Layer& l, size_t li, const float* h, size_t n,
     addBias(k.data(), l.kBias, n);
     addBias(v.data(), l.vBias, n);
     const Rope& rope = ropeFor(li, pos_ + uint32_t(n));
+    std::vector<float> cs(rope.rotDim);
     for (size_t t = 0; t < n; ++t) {
         const uint32_t p = pos_ + uint32_t(t);
+        ropeAngles(rope, p, cs.data());
         for (uint32_t head = 0; head < l.heads; ++head) {
             float* qh = q.data() + t * qw + head * hd;
             if (!l.qNorm.empty()) rmsNorm(qh, l.qNorm.data(), hd, c.eps, c.gemmaNorm, qh);
-            applyRope(rope, qh, p);
+            ropeRotate(rope, cs.data(), qh);
         }
         for (uint32_t head = 0; head < c.kvHeads; ++head) {
             float* kh = k.data() + t * kvw + head * hd;
             if (!l.kNorm.empty()) rmsNorm(kh, l.kNorm.data(), hd, c.eps, c.gemmaNorm, kh);
-            applyRope(rope, kh, p);
+            ropeRotate(rope, cs.data(), kh);
         }
         kv_.store(li, p, k.data() + t * kvw, v.data() + t * kvw);
     }

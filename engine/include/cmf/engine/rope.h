@@ -49,5 +49,11 @@ Rope makeRope(const RopeConfig& c, uint32_t headDim, uint64_t seqLen = 1);
 // transformers does (runner.cpp).
 uint64_t ropeFixedUpTo(const RopeConfig& c);
 void applyRope(const Rope& r, float* head, uint32_t pos);
+// One position's rotation, rotDim floats: cos then sin of each pair (times
+// the attention factor). Made once per position and applied to every head
+// of it (ropeRotate), it gives applyRope's floats exactly: the sines and
+// cosines were a few percent of a prefill when each head made its own.
+void ropeAngles(const Rope& r, uint32_t pos, float* cs);
+void ropeRotate(const Rope& r, const float* cs, float* head);
 
 } // namespace cmf::engine
