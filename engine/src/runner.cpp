@@ -172,9 +172,12 @@ void Runner::expertFfn(const Expert& e, const float* x, size_t n, float* out, st
     const Activation act = model_->config().activation;
     // act(gate)·up per element: the same floats however it is split, so a
     // prefill's tens of millions of exps run on every thread.
-    tbb::parallel_for(tbb::blocked_range<size_t>(0, g.size(), 16384), [&](const tbb::blocked_range<size_t>& r) {
-        for (size_t i = r.begin(); i < r.end(); ++i) g[i] = activate(act, g[i]) * u[i];
-    });
+    constexpr size_t kGrain = 16384;
+    const auto gateUpRange = [&](size_t a, size_t b) {
+        for (size_t i = a; i < b; ++i) g[i] = activate(act, g[i]) * u[i];
+    };
+    if (g.size() < 2 * kGrain) gateUpRange(0, g.size()); // decode: not worth a task
+    else tbb::parallel_for(tbb::blocked_range<size_t>(0, g.size(), kGrain), [&](const tbb::blocked_range<size_t>& r) { gateUpRange(r.begin(), r.end()); });
     if (mass)
         for (size_t t = 0; t < n; ++t)
             for (size_t i = 0; i < kept; ++i) (*mass)[i] += std::fabs(g[t * kept + i]);

@@ -59,7 +59,9 @@ std::optional<uint64_t> archUnsigned(const nlohmann::json& header, const char* k
     return v->get<uint64_t>();
 }
 
-std::shared_ptr<const CmfFile> CmfFile::open(const std::string& path) { return fromMapping(MappedFile::open(path)); }
+std::shared_ptr<const CmfFile> CmfFile::open(const std::string& path, Residency residency) {
+    return fromMapping(MappedFile::open(path, residency));
+}
 
 std::shared_ptr<const CmfFile> CmfFile::fromMapping(std::shared_ptr<const MappedFile> map) {
     std::shared_ptr<CmfFile> f(new CmfFile());

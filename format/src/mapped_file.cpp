@@ -11,7 +11,38 @@
 
 namespace cmf {
 
-std::shared_ptr<const MappedFile> MappedFile::open(const std::string& path) {
+namespace {
+
+constexpr uint64_t kHugePage = uint64_t(2) << 20;
+
+// The whole file into fresh private memory aligned to kHugePage, asked to be
+// huge pages; returns the mapping's start and length (for munmap) and the data.
+void loadInto(int fd, const std::string& path, uint64_t size, void*& base, uint64_t& length, const uint8_t*& data) {
+    length = (size + kHugePage - 1) / kHugePage * kHugePage + kHugePage; // room to align
+    void* p = ::mmap(nullptr, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) throw Error(ErrorKind::Io, path + ": cannot allocate " + std::to_string(size) + " bytes to load it: " + std::strerror(errno));
+    uint8_t* aligned = reinterpret_cast<uint8_t*>((reinterpret_cast<uintptr_t>(p) + kHugePage - 1) & ~uintptr_t(kHugePage - 1));
+#ifdef MADV_HUGEPAGE
+    ::madvise(aligned, length - uint64_t(aligned - static_cast<uint8_t*>(p)), MADV_HUGEPAGE); // a hint: without THP these stay 4 KiB pages
+#endif
+    for (uint64_t off = 0; off < size;) {
+        const ssize_t n = ::pread(fd, aligned + off, size_t(std::min<uint64_t>(size - off, uint64_t(64) << 20)), off_t(off));
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) {
+            const int e = n < 0 ? errno : EIO;
+            ::munmap(p, length);
+            throw Error(ErrorKind::Io, path + ": cannot read at byte " + std::to_string(off) + ": " + std::strerror(e));
+        }
+        off += uint64_t(n);
+    }
+    ::mprotect(aligned, size, PROT_READ); // as read-only as a mapping
+    base = p;
+    data = aligned;
+}
+
+} // namespace
+
+std::shared_ptr<const MappedFile> MappedFile::open(const std::string& path, Residency residency) {
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0) throw Error(ErrorKind::Io, path + ": cannot open: " + std::strerror(errno));
     struct stat st {};
@@ -27,7 +58,14 @@ std::shared_ptr<const MappedFile> MappedFile::open(const std::string& path) {
     std::shared_ptr<MappedFile> f(new MappedFile());
     f->path_ = path;
     f->size_ = uint64_t(st.st_size);
-    if (f->size_ > 0) {
+    if (f->size_ > 0 && residency == Residency::Loaded) {
+        try {
+            loadInto(fd, path, f->size_, f->loadedBase_, f->loadedLength_, f->data_);
+        } catch (...) {
+            ::close(fd);
+            throw;
+        }
+    } else if (f->size_ > 0) {
         void* p = ::mmap(nullptr, f->size_, PROT_READ, MAP_SHARED, fd, 0);
         if (p == MAP_FAILED) {
             const int e = errno;
@@ -51,6 +89,7 @@ std::shared_ptr<const MappedFile> MappedFile::borrow(const uint8_t* data, uint64
 
 MappedFile::~MappedFile() {
     if (mapped_) ::munmap(const_cast<uint8_t*>(data_), size_);
+    if (loadedBase_) ::munmap(loadedBase_, loadedLength_);
 }
 
 void MappedFile::adviseSequential(uint64_t off, uint64_t len) const {

@@ -42,9 +42,9 @@ std::string ShardName::pathFor(uint32_t k) const {
     return base + buf;
 }
 
-Model Model::open(const std::string& path) {
+Model Model::open(const std::string& path, Residency residency) {
     Model m;
-    auto first = CmfFile::open(path);
+    auto first = CmfFile::open(path, residency);
     const auto tag = first->shard();
     const auto name = parseShardName(path);
     if (tag && tag->no != 1) {
@@ -57,7 +57,7 @@ Model Model::open(const std::string& path) {
         const std::string p1 = name->pathFor(1);
         if (!std::filesystem::exists(p1))
             throw Error(ErrorKind::Io, shardLabel(path) + ": shard set is missing its first shard " + shardLabel(p1));
-        first = CmfFile::open(p1);
+        first = CmfFile::open(p1, residency);
         const auto t1 = first->shard();
         if (!t1 || t1->no != 1)
             throw Error(ErrorKind::Parse, shardLabel(p1) + ": named as shard 1 but its header says shard " +
@@ -85,7 +85,7 @@ Model Model::open(const std::string& path) {
             if (!std::filesystem::exists(pk))
                 throw Error(ErrorKind::Io, shardLabel(p1) + ": missing sibling shard " + shardLabel(pk) + " (" +
                                                std::to_string(k) + " of " + std::to_string(t1->count) + ")");
-            auto fk = CmfFile::open(pk);
+            auto fk = CmfFile::open(pk, residency);
             const auto tk = fk->shard();
             if (!tk || tk->no != k || tk->count != t1->count)
                 throw Error(ErrorKind::Parse, shardLabel(pk) + ": shard count mismatch: expected shard " + std::to_string(k) +

@@ -11,6 +11,8 @@
 
 #include <QTest>
 #include <atomic>
+#include <cstring>
+#include <fstream>
 #include <set>
 
 using cmftest::FileBuilder;
@@ -72,6 +74,37 @@ private Q_SLOTS:
         QVERIFY(cmf::verify(*f).ok());
         QVERIFY(f->findTensor("model.norm.weight").has_value());
         QVERIFY(!f->findTensor("nope").has_value());
+    }
+    // Residency::Loaded (the engine's): the same bytes as the mapping, in
+    // memory of its own, 2 MiB-aligned for huge pages, and the same file once parsed.
+    void loadedEqualsMapped() {
+        const auto write = [](const std::string& path, const std::vector<uint8_t>& b) {
+            std::ofstream out(path, std::ios::binary);
+            out.write(reinterpret_cast<const char*>(b.data()), std::streamsize(b.size()));
+        };
+        const auto model = FileBuilder::minimalModel().build();
+        std::vector<uint8_t> bytes(3 * 1024 * 1024 + 5); // more than one 2 MiB page, not a whole number of them
+        for (size_t i = 0; i < bytes.size(); ++i) bytes[i] = uint8_t(i * 131 + i / 4099);
+        const std::string path = cmftest::tempDir() + "/loaded.bin", modelPath = cmftest::tempDir() + "/loaded.cmf";
+        write(path, bytes);
+        write(modelPath, model);
+        const auto mapped = cmf::MappedFile::open(path), loaded = cmf::MappedFile::open(path, cmf::Residency::Loaded);
+        QCOMPARE(mapped->residency(), cmf::Residency::Mapped);
+        QCOMPARE(loaded->residency(), cmf::Residency::Loaded);
+        QCOMPARE(loaded->size(), uint64_t(bytes.size()));
+        QVERIFY(loaded->data() != mapped->data());
+        QCOMPARE(reinterpret_cast<uintptr_t>(loaded->data()) % (uintptr_t(2) << 20), uintptr_t(0));
+        QVERIFY(std::memcmp(loaded->data(), bytes.data(), bytes.size()) == 0);
+        const auto f = cmf::CmfFile::open(modelPath, cmf::Residency::Loaded);
+        QCOMPARE(f->mapping().residency(), cmf::Residency::Loaded);
+        QCOMPARE(f->directory().count(), uint64_t(3));
+        QVERIFY(f->findTensor("model.norm.weight").has_value());
+        try {
+            cmf::MappedFile::open(cmftest::tempDir() + "/does-not-exist.cmf", cmf::Residency::Loaded);
+            QFAIL("loaded a missing file");
+        } catch (const cmf::Error& e) {
+            QCOMPARE(e.kind(), cmf::ErrorKind::Io);
+        }
     }
     void missingAndEmptyFiles() {
         try {

@@ -39,7 +39,7 @@ std::optional<uint64_t> archUnsigned(const nlohmann::json& header, const char* k
 
 class CmfFile {
 public:
-    static std::shared_ptr<const CmfFile> open(const std::string& path);
+    static std::shared_ptr<const CmfFile> open(const std::string& path, Residency residency = Residency::Mapped);
     static std::shared_ptr<const CmfFile> fromMapping(std::shared_ptr<const MappedFile> map);
 
     const std::string& path() const { return map_->path(); }

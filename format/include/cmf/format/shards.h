@@ -31,7 +31,8 @@ public:
     // Opens a single file, or a whole shard set from any member's name.
     // Errors (§10): a non-first shard opened directly, a missing sibling,
     // a count mismatch; duplicate tensor names across shards (Parse).
-    static Model open(const std::string& path);
+    // residency: how each file's bytes are held (mapped_file.h).
+    static Model open(const std::string& path, Residency residency = Residency::Mapped);
 
     const std::vector<std::shared_ptr<const CmfFile>>& files() const { return files_; }
     const CmfFile& primary() const { return *files_.front(); }
