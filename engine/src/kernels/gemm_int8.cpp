@@ -7,6 +7,7 @@
 #include "cmf/format/half.h"
 
 #include <algorithm>
+#include <array>
 #include <string_view>
 #include <vector>
 
@@ -44,6 +45,9 @@ void unpackNibbles(const uint8_t* nib, int8_t* out) {
 void packInt8(const TensorBytes& w, uint64_t r0, uint64_t r1, int8_t* codes, float* scales, const uint64_t* vbitRowStarts) {
     if (w.dtype == DType::VBit || w.dtype == DType::VBitRo) return packVbitRows(w, r0, r1, vbitRowStarts, codes, scales);
     const uint64_t cols = w.shape.cols, groups = cols / kGroup;
+    // q4tp rows' ladders: the vector exp2 where the kernels are vector (32
+    // std::exp2 per row were a tenth of a q4tp prefill), the format's own otherwise.
+    const bool vectorLadder = std::string_view(implementation()) != "scalar";
     for (uint64_t r = r0; r < r1; ++r, codes += cols, scales += groups) {
         switch (w.dtype) {
         case DType::Q8Row:
@@ -71,7 +75,10 @@ void packInt8(const TensorBytes& w, uint64_t r0, uint64_t r1, int8_t* codes, flo
         }
         default: { // q4tp
             const uint8_t* p = q4tpParams(w, r);
-            const auto ladder = q4tpLadder(half(p), half(p + 2));
+            std::array<float, 32> ladder = vectorLadder ? std::array<float, 32>{} : q4tpLadder(half(p), half(p + 2));
+#if defined(__x86_64__) || defined(__i386__)
+            if (vectorLadder) detail::q4tpLadderAvx2(half(p), half(p + 2), ladder.data());
+#endif
             const uint8_t *nib = q4tpNibbles(w, r), *codesIn = q4tpCodes(w, r);
             for (uint64_t g = 0; g < groups; ++g) {
                 unpackNibbles(nib + g * kNibbleBytes, codes + g * kGroup);
