@@ -364,16 +364,17 @@ Activation activationOf(const nlohmann::json& a) {
 
 namespace {
 
-// How the engine holds a file's bytes: loaded into private memory, which the
-// kernel backs with 2 MiB pages (decode reads them ~25 % faster than a file
-// mapping's 4 KiB pages, mapped_file.h), when twice the files fit what this
-// process may take; mapped otherwise, where the kernel can drop and reread
-// them. CMF_WEIGHTS=mapped or =loaded decides instead.
+// How the engine holds a file's bytes. Mapped by default: the kernel can drop
+// and reread the pages, and what a task mask, a skill or the routing leaves
+// cold costs no memory, which is what the memory estimate counts.
+// CMF_WEIGHTS=loaded reads the files into private memory the kernel backs
+// with 2 MiB pages (mapped_file.h) when twice them fit what this process may
+// take: decode read 8-26 % faster so on qwen2.5-0.5b, but a long prefill
+// then peaked ~75 MB (8 %) above the mapped run on qwen3.5-0.8b q8, for a
+// reason not found yet, past the estimate's 10 %.
 Residency residencyFor(const cmf::Model& mapped) {
-    if (const char* e = std::getenv("CMF_WEIGHTS")) {
-        if (std::string_view(e) == "mapped") return Residency::Mapped;
-        if (std::string_view(e) == "loaded") return Residency::Loaded;
-    }
+    const char* e = std::getenv("CMF_WEIGHTS");
+    if (!e || std::string_view(e) != "loaded") return Residency::Mapped;
     uint64_t bytes = 0;
     for (const auto& f : mapped.files()) bytes += f->fileSize();
     const MemoryBudget b = budgetFrom(readMemorySources(bytes));

@@ -108,7 +108,7 @@ struct Tp { // q4tp: nibbles as q4_block, a 5-bit rung index per group into the 
     __m512 lad0, lad1; // rungs 0-15, 16-31
     const float* ladder;
     __m512i quad(uint64_t g) const { return _mm512_loadu_si512(nib + g * kNibbleBytes); }
-    void prefetch8(uint64_t g) const { // the params and codes: per row, with the ladder (q4RowsVnni)
+    void prefetch8(uint64_t g) const { // the params and codes: per row, with the ladder (tpRow)
         prefetchAhead(nib + g * kNibbleBytes);
         prefetchAhead(nib + g * kNibbleBytes + 64);
     }
@@ -172,8 +172,9 @@ __m512 q4RowLanes(const Row& row, uint64_t groups, const Activation& a, const in
 
 // A q4tp row's view, its 32 rungs 2^(lo + c·step) made in one exp2 of 12
 // lanes: 2^(lo + b·step) for b = 0..3 and 2^(4a·step) for a = 0..7, rung
-// c = 4a + b their product. (Two exp2 of 16 lanes were a fifth of the work
-// of a 896-column row.) ladder: storage for the groups after the last block.
+// c = 4a + b their product. (Two exp2 of 16 lanes were, by instruction
+// count, about a fifth of a 896-column row.) ladder: storage for the groups
+// after the last block.
 inline Tp tpRow(const TensorBytes& w, uint64_t r, uint64_t groups, float* ladder) {
     const uint8_t *p = q4tpParams(w, r), *codes = q4tpCodes(w, r);
     // The params and codes are streams of their own beside the nibbles.

@@ -14,7 +14,8 @@ namespace cmf {
 // Decode streams every weight once per token; through 4 KiB pages of a file
 // mapping that read ~27 GB/s where 2 MiB pages of private memory read ~34
 // (this machine kind, 2 threads): the hardware prefetchers stop at every
-// page, and the TLB misses every 4 KiB. The engine loads what it runs (Model::open).
+// page, and the TLB misses every 4 KiB. The engine loads what it runs when
+// CMF_WEIGHTS=loaded asks (Model::open).
 enum class Residency { Mapped, Loaded };
 
 class MappedFile {
