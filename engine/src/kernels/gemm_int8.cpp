@@ -75,10 +75,12 @@ void packInt8(const TensorBytes& w, uint64_t r0, uint64_t r1, int8_t* codes, flo
         }
         default: { // q4tp
             const uint8_t* p = q4tpParams(w, r);
-            std::array<float, 32> ladder = vectorLadder ? std::array<float, 32>{} : q4tpLadder(half(p), half(p + 2));
+            std::array<float, 32> ladder;
 #if defined(__x86_64__) || defined(__i386__)
             if (vectorLadder) detail::q4tpLadderAvx2(half(p), half(p + 2), ladder.data());
+            else
 #endif
+                ladder = q4tpLadder(half(p), half(p + 2));
             const uint8_t *nib = q4tpNibbles(w, r), *codesIn = q4tpCodes(w, r);
             for (uint64_t g = 0; g < groups; ++g) {
                 unpackNibbles(nib + g * kNibbleBytes, codes + g * kGroup);
