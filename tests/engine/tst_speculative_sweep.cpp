@@ -1,10 +1,13 @@
 // The exactness sweep of speculative decoding (issue 21's acceptance): for
 // every model of tests/data/models (the demo, the code donor, the MoE, every
-// family) and tests/data/models/gdn (the Qwen3.5 models, three with an MTP
-// head), at f32 and q8, three prompts × 128 greedy tokens: --draft lookup,
+// family), tests/data/models/gdn (the Qwen3.5 models, three with an MTP
+// head) and tests/data/models/qwen35-random (the seven random Qwen3.5 models
+// of the llama.cpp parity script, 8-12 layers, five with a head), at f32 and
+// q8, three prompts × 128 greedy tokens: --draft lookup,
 // and --draft mtp (one draft per step and chains of three) where the file
 // has a head, give exactly the tokens of --draft none; and so do both under a
-// task mask plus a skill on the demo, the MoE and a Qwen3.5 model.
+// task mask plus a skill on the demo, the MoE, a dense Qwen3.5 model and an
+// MoE Qwen3.5 model with a head.
 // tst_speculative holds the mechanism's own tests (forced rejections and
 // acceptances, the MTP head against its reference, speculative sampling).
 #include "reference_models.h"
@@ -27,7 +30,7 @@ struct Case {
 
 std::vector<Case> models() {
     std::vector<Case> out{{"tiny-chat", cmftest::modelDir("tiny-chat")}};
-    for (const std::string sub : {"models", "models/gdn"})
+    for (const std::string sub : {"models", "models/gdn", "models/qwen35-random"})
         for (const auto& e : fs::directory_iterator(cmftest::dataPath(sub)))
             if (fs::exists(e.path() / "config.json") && e.path().filename() != "tiny-chat")
                 out.push_back({e.path().filename().string(), e.path().string()});
@@ -120,7 +123,7 @@ private Q_SLOTS:
     void withTaskMaskAndSkill_data() {
         QTest::addColumn<QString>("model");
         QTest::addColumn<QString>("quant");
-        for (const char* name : {"tiny-chat", "tiny-moe", "tiny-qwen3.5"})
+        for (const char* name : {"tiny-chat", "tiny-moe", "tiny-qwen3.5", "moe-text-mtp-8L"})
             for (const char* q : {"f32", "q8"}) QTest::newRow((std::string(name) + "/" + q).c_str()) << QString::fromLatin1(name) << QString::fromLatin1(q);
     }
     void withTaskMaskAndSkill() {
@@ -129,8 +132,11 @@ private Q_SLOTS:
         const auto all = models();
         const auto c = *std::find_if(all.begin(), all.end(), [&](const Case& x) { return x.name == model.toStdString(); });
         const std::string base = convertedFile(c, quant.toStdString());
-        // The MoE's experts have no dense down projection: its skill replaces attention outputs.
-        const std::string down = c.name == "tiny-moe" ? "self_attn.o_proj.weight" : "mlp.down_proj.weight";
+        // The MoEs' experts have no dense down projection: their skills replace
+        // attention outputs (layers 0 and 1 of a Qwen3.5 model are linear attention).
+        const std::string down = c.name == "tiny-moe"          ? "self_attn.o_proj.weight"
+                                 : c.name == "moe-text-mtp-8L" ? "linear_attn.out_proj.weight"
+                                                               : "mlp.down_proj.weight";
         const auto m = cmf::engine::Model::open(withMaskAndSkill(base, c.name + "-" + quant.toStdString(), down));
         for (const auto& p : prompts(c, m->config().vocab)) {
             const auto dense = generate(m, p, cmf::engine::DraftMode::None, 0);
