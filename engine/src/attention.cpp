@@ -1,8 +1,10 @@
 // Causal attention over the KV cache. A batch of queries (prefill) as two
-// matrix products per KV head instead of one dot product per (query, key)
-// pair: the keys and the transposed values are copied out of the cache once,
-// the scores of every query of the group's heads come from one float32 GEMM,
-// and so do the weighted sums. A few queries (decode, verify blocks) one
+// matrix products per KV head and block of keys instead of one dot product
+// per (query, key) pair: a block's keys and transposed values are copied out
+// of the cache once, the scores of every query of the group's heads come
+// from one float32 GEMM, and so do the weighted sums; an online softmax
+// (running maximum and sum per row) joins the blocks, so memory does not
+// grow with the depth. A few queries (decode, verify blocks) one
 // position at a time with the chunk kernel (kernels/attend.h), which streams
 // each cached row once for all the query heads that share it.
 #include "cmf/engine/ops.h"
@@ -16,55 +18,80 @@
 #include <vector>
 
 namespace cmf::engine {
+namespace {
+constexpr uint32_t kKeyBlock = 128; // keys per block of prefill attention
+} // namespace
 
 void attendBatch(const AttentionBatch& a, uint32_t firstQuery, uint32_t queries, uint32_t kvHead, float* out) {
     const uint32_t hd = a.headDim;
-    const uint32_t lastPos = a.pos0 + firstQuery + queries - 1;
-    const uint32_t firstPos = a.pos0 + firstQuery;
+    const uint32_t firstPos = a.pos0 + firstQuery, lastPos = firstPos + queries - 1;
     const uint32_t kStart = a.window && firstPos + 1 > a.window ? firstPos + 1 - a.window : 0;
-    const uint32_t keys = lastPos + 1 - kStart;
     const size_t rows = size_t(queries) * a.group;
+    const auto startOf = [&](uint32_t p) { return a.window && p + 1 > a.window ? p + 1 - a.window : 0u; };
 
-    // Per thread, reused: a 4k-deep batch needs megabytes, and fresh pages each call were a tenth of prefill.
-    thread_local std::vector<float> kc, vt, qc, s, o, vj;
-    kc.resize(size_t(keys) * hd);
-    vt.resize(size_t(hd) * keys);
+    // Per thread, reused (fresh pages each call were a tenth of prefill). A
+    // block's scores are rows × kKeyBlock floats (229 KB at 64 queries × 7
+    // heads): they stay in L2 between the two GEMMs and the exponentials,
+    // where one matrix of every key's scores was megabytes at depth 4k.
+    thread_local std::vector<float> kc, vt, qc, s, o, acc, rowMax, rowSum;
+    kc.resize(size_t(kKeyBlock) * hd);
+    vt.resize(size_t(hd) * kKeyBlock);
     qc.resize(rows * hd);
-    s.resize(rows * keys);
+    s.resize(rows * kKeyBlock);
     o.resize(rows * hd);
-    vj.resize(hd);
+    acc.assign(rows * hd, 0.0f);
+    rowMax.assign(rows, -INFINITY);
+    rowSum.assign(rows, 0.0f);
     const KvRows head = a.kv.offset(size_t(kvHead) * hd);
-    for (uint32_t j = 0; j < keys; ++j) {
-        kvRowToFloat(head, true, kStart + j, hd, kc.data() + size_t(j) * hd);
-        kvRowToFloat(head, false, kStart + j, hd, vj.data());
-        for (uint32_t i = 0; i < hd; ++i) vt[size_t(i) * keys + j] = vj[i];
-    }
     for (uint32_t t = 0; t < queries; ++t)
         for (uint32_t h = 0; h < a.group; ++h) {
             const float* src = a.q + size_t(firstQuery + t) * a.qStride + size_t(kvHead * a.group + h) * hd;
             std::copy(src, src + hd, qc.data() + (size_t(t) * a.group + h) * hd);
         }
-    kernels::gemmF32(kc.data(), keys, hd, qc.data(), rows, s.data(), keys);
-    for (uint32_t t = 0; t < queries; ++t) {
-        const uint32_t p = firstPos + t;
-        const uint32_t start = a.window && p + 1 > a.window ? p + 1 - a.window : 0;
-        for (uint32_t h = 0; h < a.group; ++h) {
-            float* row = s.data() + (size_t(t) * a.group + h) * keys;
-            const uint32_t lo = start - kStart, hi = p - kStart; // valid keys [lo, hi]
-            if (a.cap > 0)
-                for (uint32_t j = lo; j <= hi; ++j) row[j] = softcap(row[j] * a.scale, a.cap);
-            else
-                for (uint32_t j = lo; j <= hi; ++j) row[j] *= a.scale;
-            kernels::softmax(row + lo, hi + 1 - lo);
-            std::fill(row, row + lo, 0.0f);
-            std::fill(row + hi + 1, row + keys, 0.0f);
+    for (uint32_t k0 = kStart; k0 <= lastPos; k0 += kKeyBlock) {
+        const uint32_t keys = std::min(kKeyBlock, lastPos + 1 - k0);
+        float* vj = o.data(); // o is free until the second GEMM
+        for (uint32_t j = 0; j < keys; ++j) {
+            kvRowToFloat(head, true, k0 + j, hd, kc.data() + size_t(j) * hd);
+            kvRowToFloat(head, false, k0 + j, hd, vj);
+            for (uint32_t i = 0; i < hd; ++i) vt[size_t(i) * keys + j] = vj[i];
         }
+        kernels::gemmF32(kc.data(), keys, hd, qc.data(), rows, s.data(), keys);
+        // Online softmax: each row's running maximum and sum; what it holds so
+        // far is rescaled when a block raises the maximum.
+        for (uint32_t t = 0; t < queries; ++t) {
+            const uint32_t p = firstPos + t;
+            const uint32_t lo = std::max(startOf(p), k0), hi = std::min(p, k0 + keys - 1); // valid keys [lo, hi]
+            for (uint32_t h = 0; h < a.group; ++h) {
+                const size_t r = size_t(t) * a.group + h;
+                float* row = s.data() + r * keys;
+                if (lo > hi) { // every key of the block is masked for this query
+                    std::fill(row, row + keys, 0.0f);
+                    continue;
+                }
+                float* v = row + (lo - k0);
+                const uint32_t n = hi + 1 - lo;
+                float mx = -INFINITY;
+                for (uint32_t j = 0; j < n; ++j) mx = std::max(mx, v[j] = a.cap > 0 ? softcap(v[j] * a.scale, a.cap) : v[j] * a.scale);
+                const float m = std::max(rowMax[r], mx);
+                const float rescale = std::exp(rowMax[r] - m); // 0 for the first block with keys
+                rowSum[r] = rowSum[r] * rescale + kernels::expShifted(v, n, m);
+                rowMax[r] = m;
+                if (rescale != 1.0f)
+                    for (uint32_t i = 0; i < hd; ++i) acc[r * hd + i] *= rescale;
+                std::fill(row, v, 0.0f);
+                std::fill(v + n, row + keys, 0.0f);
+            }
+        }
+        kernels::gemmF32(vt.data(), hd, keys, s.data(), rows, o.data(), hd);
+        for (size_t i = 0; i < rows * hd; ++i) acc[i] += o[i];
     }
-    kernels::gemmF32(vt.data(), hd, keys, s.data(), rows, o.data(), hd);
     for (uint32_t t = 0; t < queries; ++t)
         for (uint32_t h = 0; h < a.group; ++h) {
-            const float* src = o.data() + (size_t(t) * a.group + h) * hd;
-            std::copy(src, src + hd, out + size_t(firstQuery + t) * a.qStride + size_t(kvHead * a.group + h) * hd);
+            const size_t r = size_t(t) * a.group + h;
+            const float inv = 1.0f / rowSum[r];
+            float* dst = out + size_t(firstQuery + t) * a.qStride + size_t(kvHead * a.group + h) * hd;
+            for (uint32_t i = 0; i < hd; ++i) dst[i] = acc[r * hd + i] * inv;
         }
 }
 

@@ -143,29 +143,54 @@ private Q_SLOTS:
         QVERIFY(sameBits(one, two));
     }
 
-    // Prefill's batched form (two GEMMs per KV head, the vector softmax, the
-    // f16 rows widened) gives the rows decode's form gives.
+    // Prefill's batched form (two GEMMs per KV head and block of 128 keys,
+    // joined by an online softmax; the vector exponential; the f16 rows
+    // widened) gives the rows decode's form gives: keys across three and
+    // eight blocks (of the eight, the first queries see none of the last block's
+    // keys), a sliding window that starts inside a block, soft-capping.
+    void batchedEqualsEach_data() {
+        QTest::addColumn<uint32_t>("group");
+        QTest::addColumn<uint32_t>("pos0");
+        QTest::addColumn<uint32_t>("window");
+        QTest::addColumn<float>("cap");
+        QTest::newRow("three blocks") << 7u << 333u << 0u << 0.0f;
+        QTest::newRow("eight blocks") << 2u << 990u << 0u << 0.0f;
+        QTest::newRow("sliding window of 100") << 4u << 900u << 100u << 0.0f;
+        QTest::newRow("soft-capped") << 2u << 300u << 0u << 0.5f;
+    }
     void batchedEqualsEach() {
-        for (KvType t : {KvType::F32, KvType::F16}) {
-            const Case c = make(64, 2, 7, 333, 40);
-            std::vector<float> batched(size_t(c.queries) * c.qw(), -1.0f);
-            for (uint32_t kvh = 0; kvh < c.kvHeads; ++kvh) cmf::engine::attendBatch(c.batch(t), 0, c.queries, kvh, batched.data());
-            const auto each = c.each(t);
-            double worst = 0;
-            for (size_t i = 0; i < each.size(); ++i) worst = std::max(worst, double(std::fabs(each[i] - batched[i])));
-            QVERIFY2(worst < 2e-6, std::to_string(worst).c_str());
-        }
+        QFETCH(uint32_t, group);
+        QFETCH(uint32_t, pos0);
+        QFETCH(uint32_t, window);
+        QFETCH(float, cap);
+        for (bool scalar : {false, true})
+            for (KvType t : {KvType::F32, KvType::F16}) {
+                cmf::engine::kernels::forceScalar(scalar);
+                const Case c = make(64, 2, group, pos0, 40, window, cap);
+                std::vector<float> batched(size_t(c.queries) * c.qw(), -1.0f);
+                for (uint32_t kvh = 0; kvh < c.kvHeads; ++kvh) cmf::engine::attendBatch(c.batch(t), 0, c.queries, kvh, batched.data());
+                const auto each = c.each(t);
+                double worst = 0;
+                for (size_t i = 0; i < each.size(); ++i) worst = std::max(worst, double(std::fabs(each[i] - batched[i])));
+                QVERIFY2(worst < 2e-6, (std::string(scalar ? "scalar " : "vector ") + std::to_string(worst)).c_str());
+            }
     }
 
-    // The vector softmax is the scalar one within float rounding, masked tails included.
-    void vectorSoftmax() {
+    // The vector exponential is std::exp within float rounding, masked tails included.
+    void vectorExpShifted() {
         for (uint32_t n : {1u, 15u, 16u, 17u, 333u}) {
             std::vector<float> x(n), y;
             for (uint32_t i = 0; i < n; ++i) x[i] = float((i * 37) % 23) * 0.7f - 8.0f;
             y = x;
-            cmf::engine::kernels::softmax(x.data(), n);
-            cmf::engine::softmaxInPlace(y.data(), n);
-            for (uint32_t i = 0; i < n; ++i) QVERIFY2(std::fabs(x[i] - y[i]) <= 1e-6f * std::max(1e-3f, y[i]) * 10, std::to_string(n).c_str());
+            const float m = 7.5f;
+            const float sum = cmf::engine::kernels::expShifted(x.data(), n, m);
+            double want = 0;
+            for (uint32_t i = 0; i < n; ++i) {
+                const float e = std::exp(y[i] - m);
+                want += e;
+                QVERIFY2(std::fabs(x[i] - e) <= 1e-5f * e, std::to_string(n).c_str());
+            }
+            QVERIFY(std::fabs(sum - want) <= 1e-5 * want);
         }
     }
 

@@ -58,9 +58,11 @@ bool vectorAttention() {
 }
 } // namespace
 
-void softmax(float* x, uint32_t n) {
-    if (vectorAttention()) return detail::softmaxAvx512(x, n);
-    softmaxInPlace(x, n);
+float expShifted(float* x, uint32_t n, float m) {
+    if (vectorAttention()) return detail::expShiftedAvx512(x, n, m);
+    float sum = 0;
+    for (uint32_t i = 0; i < n; ++i) sum += (x[i] = std::exp(x[i] - m));
+    return sum;
 }
 
 void widenHalf(const uint16_t* h, uint32_t n, float* out) {

@@ -33,14 +33,15 @@ inline constexpr uint32_t kAttendChunkKeys = 256;
 void mergeChunks(const float* outs, const float* maxes, const float* sums, uint32_t chunks, uint32_t group, uint32_t headDim,
                  float* out);
 
-// x ← softmax(x) over n floats (prefill's score rows): the vector exp2
-// (exp2_poly.h) where the CPU has AVX-512, else softmaxInPlace.
-void softmax(float* x, uint32_t n);
+// x[i] ← e^(x[i] − m) over n floats, returning their sum (prefill's blocked
+// attention: one block of a score row against its running maximum m): the
+// vector exp2 (exp2_avx512.h) where the CPU has AVX-512, else std::exp.
+float expShifted(float* x, uint32_t n, float m);
 // n binary16 values to float32 (the f16 cache's rows for prefill).
 void widenHalf(const uint16_t* h, uint32_t n, float* out);
 
 namespace detail {
-void softmaxAvx512(float* x, uint32_t n);
+float expShiftedAvx512(float* x, uint32_t n, float m);
 void widenHalfAvx512(const uint16_t* h, uint32_t n, float* out);
 void attendChunkAvx512(const float* q, uint32_t group, uint32_t headDim, const KvRows& kv, uint32_t first, uint32_t last,
                        float scale, float cap, const AttendChunk& r);

@@ -167,19 +167,16 @@ void attend(const float* q, uint32_t group, uint32_t hd, const KvRows& kv, uint3
 
 } // namespace
 
-void softmaxAvx512(float* x, uint32_t n) {
-    const auto lanes = [&](uint32_t j) { return n - j >= 16 ? __mmask16(0xFFFF) : __mmask16((1u << (n - j)) - 1); };
-    __m512 mx = _mm512_set1_ps(-INFINITY);
-    for (uint32_t j = 0; j < n; j += 16) mx = _mm512_max_ps(mx, _mm512_mask_loadu_ps(_mm512_set1_ps(-INFINITY), lanes(j), x + j));
-    const __m512 m = _mm512_set1_ps(_mm512_reduce_max_ps(mx)), log2e = _mm512_set1_ps(1.44269504088896341f);
+float expShiftedAvx512(float* x, uint32_t n, float mx) {
+    const __m512 m = _mm512_set1_ps(mx), log2e = _mm512_set1_ps(1.44269504088896341f);
     __m512 sum = _mm512_setzero_ps();
     for (uint32_t j = 0; j < n; j += 16) {
-        const __m512 e = _mm512_maskz_mov_ps(lanes(j), exp2x16(_mm512_mul_ps(_mm512_sub_ps(_mm512_maskz_loadu_ps(lanes(j), x + j), m), log2e)));
-        _mm512_mask_storeu_ps(x + j, lanes(j), e);
+        const __mmask16 lanes = n - j >= 16 ? __mmask16(0xFFFF) : __mmask16((1u << (n - j)) - 1);
+        const __m512 e = _mm512_maskz_mov_ps(lanes, exp2x16(_mm512_mul_ps(_mm512_sub_ps(_mm512_maskz_loadu_ps(lanes, x + j), m), log2e)));
+        _mm512_mask_storeu_ps(x + j, lanes, e);
         sum = _mm512_add_ps(sum, e);
     }
-    const __m512 inv = _mm512_set1_ps(1.0f / _mm512_reduce_add_ps(sum));
-    for (uint32_t j = 0; j < n; j += 16) _mm512_mask_storeu_ps(x + j, lanes(j), _mm512_mul_ps(_mm512_maskz_loadu_ps(lanes(j), x + j), inv));
+    return _mm512_reduce_add_ps(sum);
 }
 
 void widenHalfAvx512(const uint16_t* h, uint32_t n, float* out) {

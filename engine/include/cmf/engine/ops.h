@@ -69,7 +69,8 @@ struct AttentionBatch {
     float cap = 0; // attention soft-capping of the scaled scores, 0 = none
 };
 // Queries [firstQuery, firstQuery + queries) of KV head kvHead, as two GEMMs
-// (engine/src/attention.cpp); writes their rows of out.
+// per block of keys joined by an online softmax (engine/src/attention.cpp);
+// writes their rows of out.
 void attendBatch(const AttentionBatch& a, uint32_t firstQuery, uint32_t queries, uint32_t kvHead, float* out);
 // Queries [0, queries), every KV head, one position at a time (decode and
 // verify blocks): each cached row is read once for the group's query heads,
