@@ -1,10 +1,10 @@
 // Causal attention over the KV cache. A batch of queries (prefill) as two
 // matrix products per KV head and block of keys instead of one dot product
-// per (query, key) pair: a block's keys and transposed values are copied out
-// of the cache once, the scores of every query of the group's heads come
-// from one float32 GEMM, and so do the weighted sums; an online softmax
-// (running maximum and sum per row) joins the blocks, so memory does not
-// grow with the depth. A few queries (decode, verify blocks) one
+// per (query, key) pair: a block's keys and values are copied out of the
+// cache once (the values stay row-major: gemmF32T reads them as columns),
+// the scores of every query of the group's heads come from one float32
+// GEMM, and so do the weighted sums; an online softmax (running maximum and
+// sum per row) joins the blocks, so memory does not grow with the depth. A few queries (decode, verify blocks) one
 // position at a time with the chunk kernel (kernels/attend.h), which streams
 // each cached row once for all the query heads that share it.
 #include "cmf/engine/ops.h"
@@ -25,17 +25,16 @@ constexpr uint32_t kKeyBlock = 128; // keys per block of prefill attention
 void attendBatch(const AttentionBatch& a, uint32_t firstQuery, uint32_t queries, uint32_t kvHead, float* out) {
     const uint32_t hd = a.headDim;
     const uint32_t firstPos = a.pos0 + firstQuery, lastPos = firstPos + queries - 1;
-    const uint32_t kStart = a.window && firstPos + 1 > a.window ? firstPos + 1 - a.window : 0;
-    const size_t rows = size_t(queries) * a.group;
     const auto startOf = [&](uint32_t p) { return a.window && p + 1 > a.window ? p + 1 - a.window : 0u; };
+    const size_t rows = size_t(queries) * a.group;
 
     // Per thread, reused (fresh pages each call were a tenth of prefill). A
     // block's scores are rows × kKeyBlock floats (229 KB at 64 queries × 7
     // heads): they stay in L2 between the two GEMMs and the exponentials,
     // where one matrix of every key's scores was megabytes at depth 4k.
-    thread_local std::vector<float> kc, vt, qc, s, o, acc, rowMax, rowSum;
-    kc.resize(size_t(kKeyBlock) * hd);
-    vt.resize(size_t(hd) * kKeyBlock);
+    thread_local std::vector<float> kb, vb, qc, s, o, acc, rowMax, rowSum;
+    kb.resize(size_t(kKeyBlock) * hd);
+    vb.resize(size_t(kKeyBlock) * hd);
     qc.resize(rows * hd);
     s.resize(rows * kKeyBlock);
     o.resize(rows * hd);
@@ -43,20 +42,20 @@ void attendBatch(const AttentionBatch& a, uint32_t firstQuery, uint32_t queries,
     rowMax.assign(rows, -INFINITY);
     rowSum.assign(rows, 0.0f);
     const KvRows head = a.kv.offset(size_t(kvHead) * hd);
+    // The scale goes onto the queries once instead of onto every score.
     for (uint32_t t = 0; t < queries; ++t)
         for (uint32_t h = 0; h < a.group; ++h) {
             const float* src = a.q + size_t(firstQuery + t) * a.qStride + size_t(kvHead * a.group + h) * hd;
-            std::copy(src, src + hd, qc.data() + (size_t(t) * a.group + h) * hd);
+            float* dst = qc.data() + (size_t(t) * a.group + h) * hd;
+            for (uint32_t i = 0; i < hd; ++i) dst[i] = src[i] * a.scale;
         }
-    for (uint32_t k0 = kStart; k0 <= lastPos; k0 += kKeyBlock) {
+    for (uint32_t k0 = startOf(firstPos); k0 <= lastPos; k0 += kKeyBlock) {
         const uint32_t keys = std::min(kKeyBlock, lastPos + 1 - k0);
-        float* vj = o.data(); // o is free until the second GEMM
         for (uint32_t j = 0; j < keys; ++j) {
-            kvRowToFloat(head, true, k0 + j, hd, kc.data() + size_t(j) * hd);
-            kvRowToFloat(head, false, k0 + j, hd, vj);
-            for (uint32_t i = 0; i < hd; ++i) vt[size_t(i) * keys + j] = vj[i];
+            kvRowToFloat(head, true, k0 + j, hd, kb.data() + size_t(j) * hd);
+            kvRowToFloat(head, false, k0 + j, hd, vb.data() + size_t(j) * hd);
         }
-        kernels::gemmF32(kc.data(), keys, hd, qc.data(), rows, s.data(), keys);
+        kernels::gemmF32(kb.data(), keys, hd, qc.data(), rows, s.data(), keys);
         // Online softmax: each row's running maximum and sum; what it holds so
         // far is rescaled when a block raises the maximum.
         for (uint32_t t = 0; t < queries; ++t) {
@@ -71,19 +70,16 @@ void attendBatch(const AttentionBatch& a, uint32_t firstQuery, uint32_t queries,
                 }
                 float* v = row + (lo - k0);
                 const uint32_t n = hi + 1 - lo;
-                float mx = -INFINITY;
-                for (uint32_t j = 0; j < n; ++j) mx = std::max(mx, v[j] = a.cap > 0 ? softcap(v[j] * a.scale, a.cap) : v[j] * a.scale);
-                const float m = std::max(rowMax[r], mx);
-                const float rescale = std::exp(rowMax[r] - m); // 0 for the first block with keys
-                rowSum[r] = rowSum[r] * rescale + kernels::expShifted(v, n, m);
-                rowMax[r] = m;
+                if (a.cap > 0)
+                    for (uint32_t j = 0; j < n; ++j) v[j] = softcap(v[j], a.cap);
+                const float rescale = kernels::softmaxBlock(v, n, rowMax[r], rowSum[r]);
                 if (rescale != 1.0f)
                     for (uint32_t i = 0; i < hd; ++i) acc[r * hd + i] *= rescale;
                 std::fill(row, v, 0.0f);
                 std::fill(v + n, row + keys, 0.0f);
             }
         }
-        kernels::gemmF32(vt.data(), hd, keys, s.data(), rows, o.data(), hd);
+        kernels::gemmF32T(vb.data(), hd, hd, keys, s.data(), rows, o.data(), hd);
         for (size_t i = 0; i < rows * hd; ++i) acc[i] += o[i];
     }
     for (uint32_t t = 0; t < queries; ++t)

@@ -15,11 +15,13 @@
 #include "kernels/row_dot.h"
 
 #include <QTest>
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <vector>
 
 using cmf::engine::KvType;
+namespace k = cmf::engine::kernels;
 
 namespace {
 
@@ -176,21 +178,40 @@ private Q_SLOTS:
             }
     }
 
-    // The vector exponential is std::exp within float rounding, masked tails included.
-    void vectorExpShifted() {
-        for (uint32_t n : {1u, 15u, 16u, 17u, 333u}) {
-            std::vector<float> x(n), y;
-            for (uint32_t i = 0; i < n; ++i) x[i] = float((i * 37) % 23) * 0.7f - 8.0f;
-            y = x;
-            const float m = 7.5f;
-            const float sum = cmf::engine::kernels::expShifted(x.data(), n, m);
-            double want = 0;
-            for (uint32_t i = 0; i < n; ++i) {
-                const float e = std::exp(y[i] - m);
-                want += e;
-                QVERIFY2(std::fabs(x[i] - e) <= 1e-5f * e, std::to_string(n).c_str());
+    // The online softmax's block step, vector against scalar and against its
+    // definition: a first block (the factor is 0), a block that raises the
+    // maximum (the factor rescales the old sum), one that does not (1).
+    void softmaxBlockSteps() {
+        for (bool scalar : {false, true}) {
+            k::forceScalar(scalar);
+            for (uint32_t n : {1u, 15u, 16u, 17u, 333u}) {
+                std::vector<float> x(n);
+                for (uint32_t i = 0; i < n; ++i) x[i] = float((i * 37) % 23) * 0.7f - 8.0f;
+                const float top = *std::max_element(x.begin(), x.end());
+                float max = -INFINITY, sum = 0;
+                auto y = x;
+                QCOMPARE(k::softmaxBlock(y.data(), n, max, sum), 0.0f);
+                QCOMPARE(max, top);
+                double want = 0;
+                for (uint32_t i = 0; i < n; ++i) {
+                    const float e = std::exp(x[i] - top);
+                    want += e;
+                    QVERIFY2(std::fabs(y[i] - e) <= 2e-6f * e + 1e-30f, std::to_string(n).c_str());
+                }
+                QVERIFY(std::fabs(sum - want) <= 1e-5 * want);
+                // A block 3 above: the old sum is carried at e^-3.
+                y = x;
+                for (auto& v : y) v += 3.0f;
+                const float carried = sum;
+                const float f = k::softmaxBlock(y.data(), n, max, sum);
+                QVERIFY(std::fabs(f - std::exp(-3.0f)) <= 1e-6f);
+                QCOMPARE(max, top + 3.0f);
+                QVERIFY(std::fabs(sum - (carried * f + want)) <= 1e-5 * sum);
+                // A block below the maximum: nothing to rescale.
+                y = x;
+                QCOMPARE(k::softmaxBlock(y.data(), n, max, sum), 1.0f);
+                QCOMPARE(max, top + 3.0f);
             }
-            QVERIFY(std::fabs(sum - want) <= 1e-5 * want);
         }
     }
 

@@ -14,6 +14,7 @@
 #include "kernels/vbit_rows.h"
 
 #include <QTest>
+#include <array>
 #include <cmath>
 #include <random>
 
@@ -266,6 +267,40 @@ private Q_SLOTS:
         }
         QVERIFY(nmse(ys[2], ys[0]) < 1e-11); // same integer sums, float order apart
         QVERIFY(nmse(ys[2], ys[1]) < 1e-11);
+    }
+    // The transposed float product (prefill attention's weighted sums):
+    // every implementation against the definition in double, with a row
+    // count that ends inside a 16-lane panel, an odd panel count, a column
+    // stride wider than the rows and token counts around the 8-token tile.
+    void gemmF32TransposedEqualsDefinition() {
+        for (const auto [rows, cols, ldw] : {std::array<uint64_t, 3>{64, 128, 64}, {20, 37, 24}, {48, 5, 48}, {1, 130, 3}})
+            for (size_t nTok : {size_t(1), size_t(7), size_t(9)}) {
+                std::mt19937 rng(uint32_t(rows * 131 + cols + nTok));
+                std::normal_distribution<float> n(0.0f, 1.0f);
+                std::vector<float> wT(cols * ldw), x(nTok * cols);
+                for (auto& v : wT) v = n(rng);
+                for (auto& v : x) v = n(rng);
+                for (int level = 0; level < 3; ++level) {
+                    k::forceNoAvx512(level >= 1);
+                    k::forceScalar(level == 2);
+                    const size_t ldy = rows + 3;
+                    std::vector<float> y(nTok * ldy, -7.0f);
+                    k::gemmF32T(wT.data(), ldw, rows, cols, x.data(), nTok, y.data(), ldy);
+                    for (size_t t = 0; t < nTok; ++t) {
+                        for (uint64_t r = 0; r < rows; ++r) {
+                            double want = 0, mag = 0;
+                            for (uint64_t i = 0; i < cols; ++i) {
+                                want += double(wT[i * ldw + r]) * x[t * cols + i];
+                                mag += std::fabs(double(wT[i * ldw + r]) * x[t * cols + i]);
+                            }
+                            QVERIFY2(std::fabs(y[t * ldy + r] - want) <= 1e-6 * mag + 1e-30, (std::to_string(level) + " " + std::to_string(rows)).c_str());
+                        }
+                        for (size_t r = rows; r < ldy; ++r) QCOMPARE(y[t * ldy + r], -7.0f); // nothing written past the rows
+                    }
+                }
+            }
+        k::forceNoAvx512(false);
+        k::forceScalar(false);
     }
     // An 8-bit vbit row spans u − 127 = −127 … 128; 128 does not fit int8,
     // so such rows are packed negated. Hand-made payload: row 0 is 8-bit with

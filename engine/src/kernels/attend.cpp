@@ -58,11 +58,15 @@ bool vectorAttention() {
 }
 } // namespace
 
-float expShifted(float* x, uint32_t n, float m) {
-    if (vectorAttention()) return detail::expShiftedAvx512(x, n, m);
-    float sum = 0;
-    for (uint32_t i = 0; i < n; ++i) sum += (x[i] = std::exp(x[i] - m));
-    return sum;
+float softmaxBlock(float* x, uint32_t n, float& max, float& sum) {
+    if (vectorAttention()) return detail::softmaxBlockAvx512(x, n, max, sum);
+    const float m = std::max(max, *std::max_element(x, x + n));
+    const float rescale = m == max ? 1.0f : std::exp(max - m);
+    float s = 0;
+    for (uint32_t i = 0; i < n; ++i) s += (x[i] = std::exp(x[i] - m));
+    sum = sum * rescale + s;
+    max = m;
+    return rescale;
 }
 
 void widenHalf(const uint16_t* h, uint32_t n, float* out) {

@@ -33,15 +33,17 @@ inline constexpr uint32_t kAttendChunkKeys = 256;
 void mergeChunks(const float* outs, const float* maxes, const float* sums, uint32_t chunks, uint32_t group, uint32_t headDim,
                  float* out);
 
-// x[i] ← e^(x[i] − m) over n floats, returning their sum (prefill's blocked
-// attention: one block of a score row against its running maximum m): the
-// vector exp2 (exp2_avx512.h) where the CPU has AVX-512, else std::exp.
-float expShifted(float* x, uint32_t n, float m);
+// One block of a score row in prefill's online softmax (n ≥ 1): with
+// m' = max(max, max_i x[i]), x[i] ← e^(x[i] − m'), sum ← sum · e^(max − m')
+// + Σ_i x[i], max ← m'. Returns e^(max − m'), the factor for the weighted
+// sums accumulated before (0 on a row's first block, 1 while the maximum
+// holds). The vector exp2 (exp2_avx512.h) where the CPU has AVX-512, else std::exp.
+float softmaxBlock(float* x, uint32_t n, float& max, float& sum);
 // n binary16 values to float32 (the f16 cache's rows for prefill).
 void widenHalf(const uint16_t* h, uint32_t n, float* out);
 
 namespace detail {
-float expShiftedAvx512(float* x, uint32_t n, float m);
+float softmaxBlockAvx512(float* x, uint32_t n, float& max, float& sum);
 void widenHalfAvx512(const uint16_t* h, uint32_t n, float* out);
 void attendChunkAvx512(const float* q, uint32_t group, uint32_t headDim, const KvRows& kv, uint32_t first, uint32_t last,
                        float scale, float cap, const AttendChunk& r);

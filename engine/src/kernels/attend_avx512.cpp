@@ -167,16 +167,22 @@ void attend(const float* q, uint32_t group, uint32_t hd, const KvRows& kv, uint3
 
 } // namespace
 
-float expShiftedAvx512(float* x, uint32_t n, float mx) {
-    const __m512 m = _mm512_set1_ps(mx), log2e = _mm512_set1_ps(1.44269504088896341f);
-    __m512 sum = _mm512_setzero_ps();
+float softmaxBlockAvx512(float* x, uint32_t n, float& max, float& sum) {
+    const auto lanes = [&](uint32_t j) { return n - j >= 16 ? __mmask16(0xFFFF) : __mmask16((1u << (n - j)) - 1); };
+    __m512 mx = _mm512_set1_ps(max);
+    for (uint32_t j = 0; j < n; j += 16) mx = _mm512_mask_max_ps(mx, lanes(j), mx, _mm512_maskz_loadu_ps(lanes(j), x + j));
+    const float m = _mm512_reduce_max_ps(mx);
+    const float rescale = m == max ? 1.0f : std::exp(max - m);
+    const __m512 mv = _mm512_set1_ps(m), log2e = _mm512_set1_ps(1.44269504088896341f);
+    __m512 s = _mm512_setzero_ps();
     for (uint32_t j = 0; j < n; j += 16) {
-        const __mmask16 lanes = n - j >= 16 ? __mmask16(0xFFFF) : __mmask16((1u << (n - j)) - 1);
-        const __m512 e = _mm512_maskz_mov_ps(lanes, exp2x16(_mm512_mul_ps(_mm512_sub_ps(_mm512_maskz_loadu_ps(lanes, x + j), m), log2e)));
-        _mm512_mask_storeu_ps(x + j, lanes, e);
-        sum = _mm512_add_ps(sum, e);
+        const __m512 e = _mm512_maskz_mov_ps(lanes(j), exp2x16(_mm512_mul_ps(_mm512_sub_ps(_mm512_maskz_loadu_ps(lanes(j), x + j), mv), log2e)));
+        _mm512_mask_storeu_ps(x + j, lanes(j), e);
+        s = _mm512_add_ps(s, e);
     }
-    return _mm512_reduce_add_ps(sum);
+    sum = sum * rescale + _mm512_reduce_add_ps(s);
+    max = m;
+    return rescale;
 }
 
 void widenHalfAvx512(const uint16_t* h, uint32_t n, float* out) {

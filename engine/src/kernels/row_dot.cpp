@@ -110,6 +110,18 @@ void gemmF32(const float* w, uint64_t rows, uint64_t cols, const float* x, size_
     table().gemm(w, rows, cols, x, nTok, y, ldy);
 }
 
+void gemmF32T(const float* wT, size_t ldw, uint64_t rows, uint64_t cols, const float* x, size_t nTok, float* y, size_t ldy) {
+#if defined(__x86_64__) || defined(__i386__)
+    static const bool avx512 = detail::avx512Available();
+    if (avx512 && !detail::avx512Forbidden() && &table() != &detail::kScalar) return detail::gemmF32TAvx512(wT, ldw, rows, cols, x, nTok, y, ldy);
+#endif
+    for (size_t t = 0; t < nTok; ++t) { // a column of wT at a time into the token's row (axpy: the vector one where there is one)
+        float* yt = y + t * ldy;
+        std::fill(yt, yt + rows, 0.0f);
+        for (uint64_t i = 0; i < cols; ++i) table().axpy(x[t * cols + i], wT + i * ldw, yt, rows);
+    }
+}
+
 void nibbleOrder(const int8_t* q, uint64_t n, int8_t* ordered, float* offset) {
     for (uint64_t b = 0; b < n / layout::kGroup; ++b) {
         const int8_t* in = q + b * layout::kGroup;

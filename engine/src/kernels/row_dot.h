@@ -55,6 +55,12 @@ void scaleByColumnField(const TensorBytes& w, const float* x, float* out);
 // 8 FMAs, so the loop runs at the FMA units' rate, not the load ports'.
 void gemmF32(const float* w, uint64_t rows, uint64_t cols, const float* x, size_t nTok, float* y, size_t ldy);
 
+// The same product with the weight given transposed, as its columns:
+// y[t·ldy + r] = Σ_i wT[i·ldw + r] · x[t·cols + i] (prefill attention's
+// weighted sums, where the values are row-major per key): 16 rows of a
+// column are one vector load, nothing is repacked.
+void gemmF32T(const float* wT, size_t ldw, uint64_t rows, uint64_t cols, const float* x, size_t nTok, float* y, size_t ldy);
+
 // Attention's inner loops: Σ a[i]·b[i], and y[i] += w·v[i].
 float dot(const float* a, const float* b, uint64_t n);
 void axpy(float w, const float* v, float* y, uint64_t n);
@@ -96,6 +102,7 @@ void vbitRowsVbmi(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activati
 // A q4tp row's 32 rungs 2^(lo + c·step), polynomial exp2 (AVX2; both vector kernels use it).
 void q4tpLadderAvx2(float lo, float step, float* ladder);
 void gemmF32Avx512(const float* w, uint64_t rows, uint64_t cols, const float* x, size_t nTok, float* y, size_t ldy);
+void gemmF32TAvx512(const float* wT, size_t ldw, uint64_t rows, uint64_t cols, const float* x, size_t nTok, float* y, size_t ldy);
 } // namespace detail
 
 } // namespace cmf::engine::kernels
