@@ -4,9 +4,10 @@
 // cache once (the values stay row-major: gemmF32T reads them as columns),
 // the scores of every query of the group's heads come from one float32
 // GEMM, and so do the weighted sums; an online softmax (running maximum and
-// sum per row) joins the blocks, so memory does not grow with the depth. A few queries (decode, verify blocks) one
-// position at a time with the chunk kernel (kernels/attend.h), which streams
-// each cached row once for all the query heads that share it.
+// sum per row) joins the blocks, so memory does not grow with the depth. A
+// few queries (decode, verify blocks) one position at a time with the chunk
+// kernel (kernels/attend.h), which streams each cached row once for all the
+// query heads that share it.
 #include "cmf/engine/ops.h"
 
 #include "kernels/attend.h"
@@ -51,10 +52,8 @@ void attendBatch(const AttentionBatch& a, uint32_t firstQuery, uint32_t queries,
         }
     for (uint32_t k0 = startOf(firstPos); k0 <= lastPos; k0 += kKeyBlock) {
         const uint32_t keys = std::min(kKeyBlock, lastPos + 1 - k0);
-        for (uint32_t j = 0; j < keys; ++j) {
-            kvRowToFloat(head, true, k0 + j, hd, kb.data() + size_t(j) * hd);
-            kvRowToFloat(head, false, k0 + j, hd, vb.data() + size_t(j) * hd);
-        }
+        kvRowsToFloat(head, true, k0, keys, hd, kb.data());
+        kvRowsToFloat(head, false, k0, keys, hd, vb.data());
         kernels::gemmF32(kb.data(), keys, hd, qc.data(), rows, s.data(), keys);
         // Online softmax: each row's running maximum and sum; what it holds so
         // far is rescaled when a block raises the maximum.

@@ -53,13 +53,16 @@ KvRows KvRows::offset(size_t elements) const {
     return {static_cast<const uint8_t*>(k) + bytes, static_cast<const uint8_t*>(v) + bytes, stride, type};
 }
 
-void kvRowToFloat(const KvRows& kv, bool keys, uint32_t p, uint32_t n, float* out) {
+void kvRowToFloat(const KvRows& kv, bool keys, uint32_t p, uint32_t n, float* out) { kvRowsToFloat(kv, keys, p, 1, n, out); }
+
+void kvRowsToFloat(const KvRows& kv, bool keys, uint32_t p, uint32_t count, uint32_t n, float* out) {
     const void* base = keys ? kv.k : kv.v;
     if (kv.type == KvType::F32) {
-        std::memcpy(out, static_cast<const float*>(base) + size_t(p) * kv.stride, n * sizeof(float));
+        for (uint32_t j = 0; j < count; ++j)
+            std::memcpy(out + size_t(j) * n, static_cast<const float*>(base) + size_t(p + j) * kv.stride, n * sizeof(float));
         return;
     }
-    kernels::widenHalf(static_cast<const uint16_t*>(base) + size_t(p) * kv.stride, n, out);
+    kernels::widenHalf(static_cast<const uint16_t*>(base) + size_t(p) * kv.stride, kv.stride, count, n, out);
 }
 
 } // namespace cmf::engine

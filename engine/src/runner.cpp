@@ -15,7 +15,11 @@ namespace cmf::engine {
 namespace {
 
 constexpr size_t kBatchedAttention = 16; // from this many queries, attention runs as matrix products
-constexpr uint32_t kQueryChunk = 64;     // queries per task
+// Queries per task: about this many rows (queries × the query heads of a KV
+// head) share each block of keys read from the cache, so a model with few
+// query heads per KV head (Qwen3: 2) re-reads its cache less often, and one
+// with many (Qwen2.5: 7) keeps a task's rows in L2.
+constexpr uint32_t kQueryRows = 256;
 
 void addBias(float* y, const std::vector<float>& b, size_t n) {
     if (b.empty()) return;
@@ -146,11 +150,12 @@ void Runner::attention(const Layer& l, size_t li, const float* q, size_t n, floa
     };
     if (n >= kBatchedAttention) {
         const AttentionBatch a{q, qStride, rows, pos_, hd, group, window, scale, cap};
-        const uint32_t chunks = uint32_t((n + kQueryChunk - 1) / kQueryChunk);
+        const uint32_t perTask = std::clamp<uint32_t>(kQueryRows / group, 16, 128);
+        const uint32_t chunks = uint32_t((n + perTask - 1) / perTask);
         tbb::parallel_for(uint32_t(0), chunks * c.kvHeads, [&](uint32_t job) {
             const uint32_t chunk = job / c.kvHeads, kvh = job % c.kvHeads;
-            const uint32_t first = chunk * kQueryChunk;
-            attendBatch(a, first, std::min<uint32_t>(kQueryChunk, uint32_t(n) - first), kvh, out);
+            const uint32_t first = chunk * perTask;
+            attendBatch(a, first, std::min<uint32_t>(perTask, uint32_t(n) - first), kvh, out);
         });
         zeroMaskedHeads();
         return;

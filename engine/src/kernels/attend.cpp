@@ -69,9 +69,10 @@ float softmaxBlock(float* x, uint32_t n, float& max, float& sum) {
     return rescale;
 }
 
-void widenHalf(const uint16_t* h, uint32_t n, float* out) {
-    if (vectorAttention()) return detail::widenHalfAvx512(h, n, out);
-    for (uint32_t i = 0; i < n; ++i) out[i] = f16ToF32(h[i]);
+void widenHalf(const uint16_t* h, size_t stride, uint32_t rows, uint32_t n, float* out) {
+    if (vectorAttention()) return detail::widenHalfAvx512(h, stride, rows, n, out);
+    for (uint32_t r = 0; r < rows; ++r)
+        for (uint32_t i = 0; i < n; ++i) out[size_t(r) * n + i] = f16ToF32(h[size_t(r) * stride + i]);
 }
 
 void attendChunk(const float* q, uint32_t group, uint32_t hd, const KvRows& kv, uint32_t first, uint32_t last, float scale,

@@ -39,12 +39,13 @@ void mergeChunks(const float* outs, const float* maxes, const float* sums, uint3
 // sums accumulated before (0 on a row's first block, 1 while the maximum
 // holds). The vector exp2 (exp2_avx512.h) where the CPU has AVX-512, else std::exp.
 float softmaxBlock(float* x, uint32_t n, float& max, float& sum);
-// n binary16 values to float32 (the f16 cache's rows for prefill).
-void widenHalf(const uint16_t* h, uint32_t n, float* out);
+// rows × n binary16 values, rows stride apart, to float32 rows one after
+// another (the f16 cache's rows for prefill).
+void widenHalf(const uint16_t* h, size_t stride, uint32_t rows, uint32_t n, float* out);
 
 namespace detail {
 float softmaxBlockAvx512(float* x, uint32_t n, float& max, float& sum);
-void widenHalfAvx512(const uint16_t* h, uint32_t n, float* out);
+void widenHalfAvx512(const uint16_t* h, size_t stride, uint32_t rows, uint32_t n, float* out);
 void attendChunkAvx512(const float* q, uint32_t group, uint32_t headDim, const KvRows& kv, uint32_t first, uint32_t last,
                        float scale, float cap, const AttendChunk& r);
 } // namespace detail

@@ -185,10 +185,12 @@ float softmaxBlockAvx512(float* x, uint32_t n, float& max, float& sum) {
     return rescale;
 }
 
-void widenHalfAvx512(const uint16_t* h, uint32_t n, float* out) {
-    uint32_t i = 0;
-    for (; i + 16 <= n; i += 16) _mm512_storeu_ps(out + i, _mm512_cvtph_ps(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(h + i))));
-    for (; i < n; ++i) out[i] = _cvtsh_ss(h[i]);
+void widenHalfAvx512(const uint16_t* h, size_t stride, uint32_t rows, uint32_t n, float* out) {
+    for (uint32_t r = 0; r < rows; ++r, h += stride, out += n) {
+        uint32_t i = 0;
+        for (; i + 16 <= n; i += 16) _mm512_storeu_ps(out + i, _mm512_cvtph_ps(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(h + i))));
+        for (; i < n; ++i) out[i] = _cvtsh_ss(h[i]);
+    }
 }
 
 void attendChunkAvx512(const float* q, uint32_t group, uint32_t hd, const KvRows& kv, uint32_t first, uint32_t last, float scale,

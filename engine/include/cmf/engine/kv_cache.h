@@ -29,6 +29,9 @@ struct KvRows {
 };
 // n elements of row p of the keys (values: !keys), as float32.
 void kvRowToFloat(const KvRows& kv, bool keys, uint32_t p, uint32_t n, float* out);
+// The same for rows [p, p + count), one after another in out (count × n):
+// prefill attention's blocks, converted in one call rather than one per row.
+void kvRowsToFloat(const KvRows& kv, bool keys, uint32_t p, uint32_t count, uint32_t n, float* out);
 
 class KvCache {
 public:
