@@ -21,6 +21,13 @@ void addDraftOptions(CLI::App* cmd, cmf::engine::DraftOptions& d) {
     cmd->add_option("--draft-ngram", d.ngram, "Lookup: the longest n-gram of the context's tail to match")
         ->check(CLI::Range(1, 16))
         ->capture_default_str();
+    static const std::vector<std::pair<std::string, bool>> paces = {{"time", true}, {"acceptance", false}};
+    cmd->add_option("--draft-pace", d.paceByTime,
+                    "When drafting backs off: time (when it does not pay: blocks slower than plain decode, or a prompt whose "
+                    "prefill says no block can, as on a model small enough to be compute-bound) or acceptance (only when "
+                    "nothing is accepted: draft counts independent of the machine's speed)")
+        ->transform(oneOf(paces, "draft pace"))
+        ->default_str("time");
 }
 
 nlohmann::json draftJson(uint64_t drafted, uint64_t accepted, uint64_t forwards, uint64_t tokens) {

@@ -10,6 +10,9 @@
 #include <optional>
 
 namespace cmf::engine {
+namespace {
+constexpr size_t kBatchTimed = 8; // prompt tokens from which the prefill's seconds per token tell the drafting anything
+} // namespace
 
 const char* finishName(Finish f) {
     switch (f) {
@@ -202,7 +205,12 @@ GenerationResult Session::generate(std::span<const int32_t> promptIds, const Gen
     };
     const auto& eos = model_->config().eosIds;
     r.finish = Finish::Length;
-    DecodeStepper step(runner_, cached_, std::move(logits), options.draft, sampler);
+    // The prefill's cost per token tells the drafting whether a batch is
+    // cheaper per token than a one-token forward (too few tokens: not timed).
+    const double batchPerToken = r.promptTokensEvaluated >= kBatchTimed
+                                     ? std::chrono::duration<double>(t1 - t0).count() / double(r.promptTokensEvaluated)
+                                     : 0.0;
+    DecodeStepper step(runner_, cached_, std::move(logits), options.draft, sampler, batchPerToken);
     for (uint32_t i = 0; i < options.maxTokens; ++i) {
         if (cancel && cancel->load()) {
             r.finish = Finish::Cancelled;

@@ -13,12 +13,13 @@ constexpr uint32_t kBackOff = 16;       // tokens decoded without drafts the fir
 constexpr uint32_t kMaxBackOff = 1024;  // the longest pause: drafting is tried again now and then
 constexpr uint32_t kHopelessBackOff = 64; // the first pause when not even a fully accepted block pays
 constexpr double kPaying = 0.9;         // a block pays when it takes less than this share of plain decode's time
+constexpr double kBatchShare = 0.5;     // a batched token dearer than this share of a one-token forward: drafting cannot pay
 
 } // namespace
 
 DecodeStepper::DecodeStepper(Runner& runner, std::vector<int32_t>& context, std::vector<float> logits, const DraftOptions& draft,
-                             Sampler& sampler)
-    : runner_(runner), context_(context), draft_(draft), sampler_(sampler), rows_(std::move(logits)) {
+                             Sampler& sampler, double batchSecondsPerToken)
+    : runner_(runner), context_(context), draft_(draft), sampler_(sampler), rows_(std::move(logits)), batchPerToken_(batchSecondsPerToken) {
     if (draft_.mode == DraftMode::Mtp && !draft_.source) {
         mtp_ = std::make_unique<MtpDrafter>(runner_.sharedModel(), runner_.contextSize());
         forwarded();
@@ -46,6 +47,16 @@ std::vector<int32_t> DecodeStepper::propose(uint32_t room) {
     if (skip_) {
         --skip_;
         return {};
+    }
+    if (draft_.paceByTime && !judged_ && plainSeconds_ > 0) {
+        // Two plain forwards first: the one right after a prefill runs on cold caches.
+        if (batchPerToken_ > 0 && stats_.forwards < 2) return {};
+        judged_ = true;
+        if (batchPerToken_ >= kBatchShare * plainSeconds_) {
+            backOff_ = kHopelessBackOff;
+            skip_ = backOff_;
+            return {};
+        }
     }
     const uint32_t max = std::min(draftMax(draft_), room);
     if (max == 0) return {};

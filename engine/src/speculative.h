@@ -38,9 +38,10 @@ public:
     // logits: the distribution for the next position. With MTP drafts the
     // runner must have kept the hidden states of the forward that made them
     // (Runner::keepHidden). sampler: the generation's, for drafts drawn from
-    // the MTP head's distribution when sampling.
+    // the MTP head's distribution when sampling. batchSecondsPerToken: what
+    // one token of a batched forward cost (the prompt's prefill), 0 unknown.
     DecodeStepper(Runner& runner, std::vector<int32_t>& context, std::vector<float> logits, const DraftOptions& draft,
-                  Sampler& sampler);
+                  Sampler& sampler, double batchSecondsPerToken = 0);
 
     std::span<const float> logits() const;
     // The next token, from logits(): the sampler's pick, or for a draft drawn
@@ -88,6 +89,13 @@ private:
         double seconds = 0; // drafting and verifying it
     } block_;
     double plainSeconds_ = 0; // a one-token forward: the recent minimum (0: not timed yet)
+    // A batched forward's seconds per token (0: unknown), and whether the
+    // first block was judged by it: where a token in a batch costs more than
+    // half a one-token forward, the model is compute-bound and a verify block
+    // of k tokens costs about k forwards, so no block can pay (the demo):
+    // drafting starts with the long pause instead of paying for blocks to learn it.
+    double batchPerToken_ = 0;
+    bool judged_ = false;
     uint32_t idleVerifies_ = 0, skip_ = 0, backOff_ = 0;
 };
 

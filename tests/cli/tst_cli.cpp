@@ -335,7 +335,10 @@ private Q_SLOTS:
         const Run plain = runCmf(base);
         QVERIFY2(plain.code == 0, plain.err.c_str());
         QVERIFY(!plain.j().contains("drafted"));
-        const Run drafted = runCmf(base + QStringList{QStringLiteral("--draft"), QStringLiteral("lookup"), QStringLiteral("--draft-max"), QStringLiteral("4")});
+        // A model this small is compute-bound: paced by time, drafting would
+        // pause before its first block; paced by acceptance it drafts here.
+        const QStringList pace{QStringLiteral("--draft-pace"), QStringLiteral("acceptance")};
+        const Run drafted = runCmf(base + pace + QStringList{QStringLiteral("--draft"), QStringLiteral("lookup"), QStringLiteral("--draft-max"), QStringLiteral("4")});
         QVERIFY2(drafted.code == 0, drafted.err.c_str());
         const json j = drafted.j();
         JCOMPARE(j["gen_ids"], plain.j()["gen_ids"]);
@@ -345,7 +348,7 @@ private Q_SLOTS:
         // random model that accepts little makes fewer tokens than passes.
         QVERIFY(j["tokens_per_forward"].get<double>() > 0);
         JCOMPARE(j["acceptance_rate"], double(j["accepted"].get<uint64_t>()) / double(j["drafted"].get<uint64_t>()));
-        const Run mtp = runCmf(base + QStringList{QStringLiteral("--draft"), QStringLiteral("mtp"), QStringLiteral("--draft-max"), QStringLiteral("2")});
+        const Run mtp = runCmf(base + pace + QStringList{QStringLiteral("--draft"), QStringLiteral("mtp"), QStringLiteral("--draft-max"), QStringLiteral("2")});
         QVERIFY2(mtp.code == 0, mtp.err.c_str());
         JCOMPARE(mtp.j()["gen_ids"], plain.j()["gen_ids"]);
         QVERIFY(mtp.j()["drafted"].get<uint64_t>() > 0);

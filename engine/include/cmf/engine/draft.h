@@ -25,8 +25,9 @@ struct DraftOptions {
     uint32_t ngram = 3;    // lookup: the longest n-gram of the tail it matches
     DraftSource source;    // overrides the mode's own source (tests: a source that is always wrong or always right)
     // Back off when drafting does not pay in time (a block slower than plain
-    // decode of the tokens it gave); false: when it accepts nothing (draft
-    // counts that do not depend on the machine's speed, for tests).
+    // decode of the tokens it gave, or a prompt whose prefill cost per token
+    // says no block can); false: when it accepts nothing (draft counts that
+    // do not depend on the machine's speed, for tests).
     bool paceByTime = true;
 };
 
