@@ -79,6 +79,7 @@ std::vector<int32_t> generate(const std::shared_ptr<const cmf::engine::Model>& m
     g.stopAtEos = false;
     g.draft.mode = mode;
     g.draft.maxDraft = max;
+    g.draft.paceByTime = false; // these models are compute-bound: paced by time, drafting could pause before any block
     const auto r = s.generate(prompt, g);
     if (drafted) *drafted += r.drafted;
     return r.generated;
