@@ -193,6 +193,7 @@ GenerationResult Session::generate(std::span<const int32_t> promptIds, const Gen
     auto logits = runner_.forward(promptIds.subspan(common));
     cached_.assign(promptIds.begin(), promptIds.end());
     const auto t1 = Clock::now();
+    r.prefillSeconds = std::chrono::duration<double>(t1 - t0).count();
 
     Sampler sampler(options.sampling);
     std::optional<StreamDecoder> stream;
@@ -207,9 +208,7 @@ GenerationResult Session::generate(std::span<const int32_t> promptIds, const Gen
     r.finish = Finish::Length;
     // The prefill's cost per token tells the drafting whether a batch is
     // cheaper per token than a one-token forward (too few tokens: not timed).
-    const double batchPerToken = r.promptTokensEvaluated >= kBatchTimed
-                                     ? std::chrono::duration<double>(t1 - t0).count() / double(r.promptTokensEvaluated)
-                                     : 0.0;
+    const double batchPerToken = r.promptTokensEvaluated >= kBatchTimed ? r.prefillSeconds / double(r.promptTokensEvaluated) : 0.0;
     DecodeStepper step(runner_, cached_, std::move(logits), options.draft, sampler, batchPerToken);
     for (uint32_t i = 0; i < options.maxTokens; ++i) {
         if (cancel && cancel->load()) {
@@ -245,7 +244,6 @@ GenerationResult Session::generate(std::span<const int32_t> promptIds, const Gen
     if (stream && !stops.stopped()) emit(stops.push(stream->flush()));
     if (!stops.stopped()) emit(stops.flush());
     const auto t2 = Clock::now();
-    r.prefillSeconds = std::chrono::duration<double>(t1 - t0).count();
     r.decodeSeconds = std::chrono::duration<double>(t2 - t1).count();
     r.contextUsed = uint32_t(cached_.size());
     return r;

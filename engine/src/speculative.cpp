@@ -48,9 +48,10 @@ std::vector<int32_t> DecodeStepper::propose(uint32_t room) {
         --skip_;
         return {};
     }
-    if (draft_.paceByTime && !judged_ && plainSeconds_ > 0) {
-        // Two plain forwards first: the one right after a prefill runs on cold caches.
-        if (batchPerToken_ > 0 && stats_.forwards < 2) return {};
+    if (draft_.paceByTime && !judged_) {
+        // Plain forwards first, timed for the back-off: one, or two when the
+        // prefill is to be compared (the one right after it runs on cold caches).
+        if (stats_.forwards < (batchPerToken_ > 0 ? 2u : 1u)) return {};
         judged_ = true;
         if (batchPerToken_ >= kBatchShare * plainSeconds_) {
             backOff_ = kHopelessBackOff;
@@ -117,8 +118,7 @@ void DecodeStepper::advance(int32_t token, uint32_t room) {
     settleBlock();
     context_.push_back(token);
     const auto t0 = Clock::now();
-    // The first step runs plain: it times a one-token forward for the back-off.
-    const auto drafts = stats_.forwards > 0 || !draft_.paceByTime ? propose(room) : std::vector<int32_t>{};
+    const auto drafts = propose(room);
     if (drafts.empty()) {
         rows_ = runner_.forward(std::span<const int32_t>(&context_.back(), 1));
         ++stats_.forwards;
