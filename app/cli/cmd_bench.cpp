@@ -70,6 +70,7 @@ int bench(const BenchOptions& o) {
                              {"tg_runs", r.tgRuns},
                              {"threads", threads},
                              {"rss_mb", cmf::engine::peakRssMb()},
+                             {"panel_bytes", model->panelBytes()},
                              {"decode_bytes_per_token", bytesPerToken},
                              {"tg_read_gb_s", r.tgReadGbS}};
     // With drafts: the last tg run's figures (tokens after the first, as cmf run counts them).
@@ -91,6 +92,8 @@ int bench(const BenchOptions& o) {
         if (o.pp) std::printf("%-14s %12.2f %16s\n", ("pp" + std::to_string(o.pp) + at).c_str(), r.ppTokS, spread(r.ppRuns).c_str());
         if (o.tg) std::printf("%-14s %12.2f %16s\n", ("tg" + std::to_string(o.tg) + at).c_str(), r.tgTokS, spread(r.tgRuns).c_str());
         if (o.tg) std::printf("decode reads %.1f MB per token: %.2f GB/s\n", bytesPerToken / 1e6, bytesPerToken * r.tgTokS / 1e9);
+        if (const uint64_t panels = model->panelBytes())
+            std::printf("weights packed at load as int8 panels: %.1f MB (a model this small is bound by instructions, not memory)\n", double(panels) / 1e6);
         if (drafting && o.tg)
             std::printf("drafts (%s): %llu proposed, %llu accepted, %.2f tokens per pass over the weights\n",
                         cmf::engine::draftModeName(o.draft.mode), (unsigned long long)lastDrafted.drafted,

@@ -1,6 +1,7 @@
 #include "cmf/engine/bench.h"
 
 #include "cmf/format/error.h"
+#include "kernels/int8_panels.h"
 
 #include <algorithm>
 #include <chrono>
@@ -31,7 +32,9 @@ double peakRssMb() {
 
 double decodeBytesPerToken(const Model& m, uint32_t tg, uint32_t depth, KvType kv) {
     double bytes = 0;
-    const auto add = [&](const Weight& w) { bytes += w.present() ? double(w.bytes.nbytes) : 0.0; };
+    // A packed weight is read as its panels.
+    const auto size = [](const Weight& w) { return !w.present() ? 0.0 : w.panels ? double(w.panels->bytes()) : double(w.bytes.nbytes); };
+    const auto add = [&](const Weight& w) { bytes += size(w); };
     for (const auto& l : m.layers()) {
         for (const auto* w : {&l.q, &l.k, &l.v, &l.o, &l.gateProj, &l.mlpGate, &l.mlpUp, &l.mlpDown, &l.router, &l.sharedGate,
                               &l.shared.gate, &l.shared.up, &l.shared.down, &l.linear.qkv, &l.linear.z, &l.linear.b, &l.linear.a,
@@ -39,7 +42,7 @@ double decodeBytesPerToken(const Model& m, uint32_t tg, uint32_t depth, KvType k
             add(*w);
         double experts = 0;
         for (const auto& e : l.experts)
-            for (const auto* w : {&e.gate, &e.up, &e.down}) experts += w->present() ? double(w->bytes.nbytes) : 0.0;
+            for (const auto* w : {&e.gate, &e.up, &e.down}) experts += size(*w);
         if (!l.experts.empty()) bytes += experts * std::min<double>(1.0, double(m.config().topK) / double(l.experts.size()));
     }
     add(m.lmHead());

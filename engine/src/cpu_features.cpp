@@ -1,6 +1,7 @@
 #include "cmf/engine/cpu_features.h"
 
 #include "kernels/gemm_int8.h"
+#include "kernels/int8_panels.h"
 #include "kernels/row_dot.h"
 
 #include <utility>
@@ -39,7 +40,8 @@ std::string kernelImplementations() {
     const std::string rows = k::implementation();
     // gemmF32 takes the AVX-512 panels under the same condition (kernels/row_dot.cpp).
     const bool f32Avx512 = rows != "scalar" && k::detail::avx512Available() && !k::detail::avx512Forbidden();
-    return "row-dot " + rows + ", row-dot-q4 " + k::q4Implementation() + ", row-dot-vbit " + k::vbitImplementation() + ", gemm-int8 " + k::gemmInt8Implementation() + ", gemm-f32 " + (f32Avx512 ? "avx512" : rows);
+    return "row-dot " + rows + ", row-dot-q4 " + k::q4Implementation() + ", row-dot-vbit " + k::vbitImplementation() + ", gemm-int8 " + k::gemmInt8Implementation() +
+           ", int8-panels " + k::panelsImplementation() + ", gemm-f32 " + (f32Avx512 ? "avx512" : rows);
 }
 
 std::string cpuSummary() {

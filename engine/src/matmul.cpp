@@ -1,4 +1,7 @@
-// matmul: the three ways a weight meets a batch of activations.
+// matmul: the ways a weight meets a batch of activations.
+//  - a weight packed as int8 panels at load (a compact model,
+//    kernels/int8_panels.h): one product for every batch size, so decode,
+//    verify blocks and prefill give a token the same floats;
 //  - decode (a few tokens, a fused dtype): kernels read every weight byte in
 //    place once per token; the activations are prepared once per weight
 //    (column field folded in for q8_2f, int8 blocks for the 4-bit family and vbit_ro);
@@ -12,6 +15,7 @@
 #include "cmf/engine/ops.h"
 
 #include "kernels/gemm_int8.h"
+#include "kernels/int8_panels.h"
 #include "kernels/row_dot.h"
 
 #include <algorithm>
@@ -83,33 +87,44 @@ void decodeRows(const MatmulOut& o, const DecodeInput& in, uint64_t r0, uint64_t
     });
 }
 
+// A batch's activations as the int8 products read them: quantized in
+// 32-blocks (after a q8_2f weight's column field), with the blocks' sums.
+struct Int8Batch {
+    std::vector<int8_t> q;
+    std::vector<float> scales, scaled;
+    std::vector<int32_t> sums;
+    void make(const Weight& w, const float* x, size_t nTok) {
+        const uint64_t cols = w.cols(), groups = cols / 32;
+        q.resize(nTok * cols), scales.resize(nTok * groups), sums.resize(nTok * groups);
+        for (size_t t = 0; t < nTok; ++t) {
+            const float* xt = x + t * cols;
+            if (w.bytes.dtype == DType::Q8_2F) {
+                scaled.resize(cols);
+                kernels::scaleByColumnField(w.bytes, xt, scaled.data());
+                xt = scaled.data();
+            }
+            kernels::quantizeActivation(xt, cols, q.data() + t * cols, scales.data() + t * groups);
+        }
+        kernels::groupSums(q.data(), cols, nTok, sums.data()); // once for every block of rows
+    }
+};
+
+// Rows per task of the int8 products: whole 32-row tiles of the VNNI kernel
+// (two 16-row panels), about 64 KB of codes.
+uint64_t int8Block(uint64_t cols) { return std::max<uint64_t>(32, std::min<uint64_t>(128, (uint64_t(1) << 16) / cols) & ~uint64_t(31)); }
+
 void prefillInt8(const MatmulOut& o, const float* x, size_t nTok) {
     const Weight& w = *o.w;
     float* y = o.y;
     const uint64_t rows = o.outRows(), cols = w.cols(), groups = cols / 32;
     // Per thread, reused: megabytes a call at a 512-token batch, and fresh
     // pages each time were page faults and zeroing in every matmul. (The
-    // blocks below run on other threads: they take these by pointer, since a
+    // blocks below run on other threads: they read it by reference, since a
     // thread_local named in the lambda would be the worker's own.)
-    thread_local std::vector<int8_t> xqBuf;
-    thread_local std::vector<float> xsBuf, scaled;
-    thread_local std::vector<int32_t> sumsBuf;
-    xqBuf.resize(nTok * cols), xsBuf.resize(nTok * groups), sumsBuf.resize(nTok * groups);
-    int8_t* const xq = xqBuf.data();
-    float* const xs = xsBuf.data();
-    int32_t* const sums = sumsBuf.data();
-    for (size_t t = 0; t < nTok; ++t) {
-        const float* xt = x + t * cols;
-        if (w.bytes.dtype == DType::Q8_2F) {
-            scaled.resize(cols);
-            kernels::scaleByColumnField(w.bytes, xt, scaled.data());
-            xt = scaled.data();
-        }
-        kernels::quantizeActivation(xt, cols, xq + t * cols, xs + t * groups);
-    }
-    kernels::groupSums(xq, cols, nTok, sums); // once for every block of rows
-    // Blocks of whole 32-row tiles of the VNNI kernel (two 16-row panels), about 64 KB of codes.
-    const uint64_t block = std::max<uint64_t>(32, std::min<uint64_t>(128, (uint64_t(1) << 16) / cols) & ~uint64_t(31));
+    thread_local Int8Batch batch;
+    batch.make(w, x, nTok);
+    const Int8Batch& in = batch;
+    const uint64_t block = int8Block(cols);
     tbb::parallel_for(uint64_t(0), (rows + block - 1) / block, [&](uint64_t b) {
         const uint64_t r0 = b * block, r1 = std::min(rows, r0 + block);
         thread_local std::vector<int8_t> codes;
@@ -119,7 +134,7 @@ void prefillInt8(const MatmulOut& o, const float* x, size_t nTok) {
             kernels::packInt8(w.bytes, w0, w1, codes.data() + (at - r0) * cols, scales.data() + (at - r0) * groups,
                               w.vbitRowStarts ? w.vbitRowStarts->data() : nullptr);
         });
-        kernels::gemmInt8(codes.data(), scales.data(), r1 - r0, cols, xq, xs, nTok, y + r0, rows, sums);
+        kernels::gemmInt8(codes.data(), scales.data(), r1 - r0, cols, in.q.data(), in.scales.data(), nTok, y + r0, rows, in.sums.data());
     });
 }
 
@@ -134,6 +149,63 @@ void prefillF32(const MatmulOut& o, const float* x, size_t nTok) {
         buf.resize((r1 - r0) * cols);
         forEachPiece(o, r0, r1, [&](uint64_t w0, uint64_t w1, uint64_t at) { cmf::decodeRows(w.bytes, w0, w1, buf.data() + (at - r0) * cols); });
         kernels::gemmF32(buf.data(), r1 - r0, cols, x, nTok, y + r0, rows);
+    });
+}
+
+// Weights packed as int8 panels, any batch size. A task mask's runs: the
+// panels that hold kept rows are computed and the kept rows copied out.
+void panelMatmul(std::span<const MatmulOut> outs, const float* x, size_t nTok) {
+    // One quantization per input width (q/k/v, gate/up share theirs), one per q8_2f weight.
+    thread_local std::vector<Int8Batch> batches;
+    if (batches.size() < outs.size()) batches.resize(outs.size());
+    std::vector<const Int8Batch*> in(outs.size());
+    for (size_t i = 0; i < outs.size(); ++i) {
+        const Weight& w = *outs[i].w;
+        const bool shares = i > 0 && outs[i - 1].w->cols() == w.cols() && w.bytes.dtype != DType::Q8_2F &&
+                            outs[i - 1].w->bytes.dtype != DType::Q8_2F;
+        if (shares) in[i] = in[i - 1];
+        else batches[i].make(w, x, nTok), in[i] = &batches[i];
+    }
+    struct Unit {
+        size_t out;
+        uint64_t p0, p1; // panels
+    };
+    std::vector<Unit> units;
+    for (size_t i = 0; i < outs.size(); ++i) {
+        const kernels::Int8Panels& p = *outs[i].w->panels;
+        const uint64_t per = int8Block(p.cols) / kernels::kPanelRows;
+        const auto add = [&](uint64_t a, uint64_t b) {
+            for (; a < b; a += per) units.push_back({i, a, std::min(b, a + per)});
+        };
+        if (outs[i].runs.empty()) {
+            add(0, p.panels());
+            continue;
+        }
+        uint64_t a = 0, b = 0; // the panels of the runs, merged where they touch
+        for (const RowRun& r : outs[i].runs) {
+            const uint64_t ra = r.first / kernels::kPanelRows, rb = (r.first + r.count - 1) / kernels::kPanelRows + 1;
+            if (ra > b) add(a, b), a = ra;
+            b = std::max(b, rb);
+        }
+        add(a, b);
+    }
+    tbb::parallel_for(size_t(0), units.size(), [&](size_t u) {
+        const Unit& un = units[u];
+        const MatmulOut& o = outs[un.out];
+        const kernels::Int8Panels& p = *o.w->panels;
+        const Int8Batch& b = *in[un.out];
+        const uint64_t r0 = un.p0 * kernels::kPanelRows;
+        if (o.runs.empty())
+            return kernels::gemmPanels(p, un.p0, un.p1, b.q.data(), b.scales.data(), b.sums.data(), nTok, o.y + r0, p.rows);
+        thread_local std::vector<float> tmp;
+        const uint64_t r1 = std::min(p.rows, un.p1 * kernels::kPanelRows), ld = r1 - r0, outRows = o.outRows();
+        tmp.resize(nTok * ld);
+        kernels::gemmPanels(p, un.p0, un.p1, b.q.data(), b.scales.data(), b.sums.data(), nTok, tmp.data(), ld);
+        for (const RowRun& r : o.runs) {
+            const uint64_t a = std::max(r0, r.first), e = std::min(r1, r.first + r.count);
+            for (size_t t = 0; a < e && t < nTok; ++t)
+                std::copy(tmp.data() + t * ld + (a - r0), tmp.data() + t * ld + (e - r0), o.y + t * outRows + r.out + (a - r.first));
+        }
     });
 }
 
@@ -159,6 +231,14 @@ void matmul(const Weight& w, const float* x, size_t nTok, float* y) {
 }
 
 void matmulMany(std::span<const MatmulOut> outs, const float* x, size_t nTok) {
+    const auto packed = [](const MatmulOut& o) { return o.w->panels != nullptr; };
+    if (std::any_of(outs.begin(), outs.end(), packed)) {
+        if (std::all_of(outs.begin(), outs.end(), packed)) return panelMatmul(outs, x, nTok);
+        std::vector<MatmulOut> panels, rest;
+        for (const auto& o : outs) (packed(o) ? panels : rest).push_back(o);
+        panelMatmul(panels, x, nTok);
+        return matmulMany(rest, x, nTok);
+    }
     const bool decode = nTok <= kFusedTokens && std::all_of(outs.begin(), outs.end(), [](const MatmulOut& o) { return kernels::fused(o.w->bytes); });
     if (!decode) {
         for (const auto& o : outs) {

@@ -275,15 +275,20 @@ void checkMemory(const MemoryEstimate& need, const MemoryBudget& b, const std::s
     const uint64_t allowed = b.exact || b.total == kUnlimited ? b.total : b.total + std::min(b.total / 10, kUnlimited - b.total);
     const uint64_t state = need.stateBytes + need.checkpointBytes;
     const std::string stateText = state ? " + recurrent state " + formatBytes(state) : std::string();
+    const std::string panelText = need.panelBytes ? " + int8 panels " + formatBytes(need.panelBytes) : std::string();
     if (need.totalBytes() > allowed)
-        throw Error(ErrorKind::Bounds, "needs ~" + formatBytes(need.totalBytes()) + " (weights " + formatBytes(need.weightBytes) + " + KV cache " +
+        throw Error(ErrorKind::Bounds, "needs ~" + formatBytes(need.totalBytes()) + " (weights " + formatBytes(need.weightBytes) + panelText + " + KV cache " +
                                            formatBytes(need.kvBytes) + ctx + stateText + ") but only " + formatBytes(b.total) +
                                            " is available (" + b.source + ")" + tail);
-    // The KV cache and the recurrent state are anonymous memory: no page cache to evict.
-    if (need.kvBytes + state > b.anonymous)
-        throw Error(ErrorKind::Bounds, "the KV cache" + std::string(state ? " and the recurrent state need ~" : " needs ~") +
-                                           formatBytes(need.kvBytes + state) + ctx + " but only " + formatBytes(b.anonymous) +
+    // The KV cache, the recurrent state and the panels are anonymous memory: no page cache to evict.
+    if (need.kvBytes + state + need.panelBytes > b.anonymous) {
+        std::string what = "the KV cache";
+        if (state && need.panelBytes) what += ", the recurrent state and the int8 panels need ~";
+        else if (state || need.panelBytes) what += state ? " and the recurrent state need ~" : " and the int8 panels need ~";
+        else what += " needs ~";
+        throw Error(ErrorKind::Bounds, what + formatBytes(need.kvBytes + state + need.panelBytes) + ctx + " but only " + formatBytes(b.anonymous) +
                                            " of anonymous memory is available (" + b.anonymousSource + ")" + tail);
+    }
 }
 
 } // namespace cmf::engine

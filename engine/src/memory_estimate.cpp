@@ -2,6 +2,7 @@
 
 #include "cmf/format/error.h"
 #include "recurrent_state.h"
+#include "weight_panels.h"
 
 #include <algorithm>
 #include <map>
@@ -30,7 +31,7 @@ bool gathers(DType d) { return d == DType::F32 || d == DType::F16 || d == DType:
 
 nlohmann::json MemoryEstimate::toJson() const {
     return {{"weights", weightBytes}, {"kv_per_token", kvBytesPerToken}, {"kv", kvBytes}, {"recurrent_state", stateBytes},
-            {"state_checkpoints", checkpointBytes}, {"ctx", ctx}, {"total", totalBytes()}};
+            {"state_checkpoints", checkpointBytes}, {"panels", panelBytes}, {"ctx", ctx}, {"total", totalBytes()}};
 }
 
 namespace {
@@ -91,8 +92,10 @@ MemoryEstimate estimate(const CmfFile& primary, const std::vector<TensorRecord>&
             if (n.substr(0, prefix.size()) == prefix) serving[n.substr(prefix.size())] = &t;
         }
     const bool tied = !serving.count("lm_head.weight");
+    const bool panels = panelsPay(panelBytesOf(records));
     for (const auto& [name, t] : serving) {
         const auto& r = *t;
+        if (panels) e.panelBytes += panelBytesOf(name, r, !tied);
         const uint64_t bytes = r.ndim == 1 ? r.count() * sizeof(float) : r.nbytes; // 1-D tensors are expanded to float32
         double share = 1.0;
         if (mask) {

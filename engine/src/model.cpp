@@ -6,6 +6,7 @@
 #include "cmf/format/envelope.h"
 #include "cmf/format/printable.h"
 #include "kernels/vbit_rows.h"
+#include "weight_panels.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -37,21 +38,25 @@ uint32_t count(const nlohmann::json& a, const char* k) {
 // replacements (a skill being built, before it is written) win over both.
 class Loader {
 public:
-    explicit Loader(const cmf::Model& m, std::string skillPrefix = {}, const std::map<std::string, TensorBytes>* replacements = nullptr)
-        : m_(m), prefix_(std::move(skillPrefix)), replacements_(replacements) {}
+    // panels: where int8-coded matmul weights are packed (nullptr: they are read in place).
+    Loader(const cmf::Model& m, const PanelCache* panels, std::string skillPrefix = {},
+           const std::map<std::string, TensorBytes>* replacements = nullptr)
+        : m_(m), panels_(panels), prefix_(std::move(skillPrefix)), replacements_(replacements) {}
 
     bool has(const std::string& name) const { return bytes(name).has_value(); }
     // Every name asked for (found or not): what the forward pass reads.
     const std::set<std::string>& asked() const { return asked_; }
 
-    Weight weight(const std::string& name, bool required = true) const {
+    // matmul: false for a weight read a row at a time (the embedding), never packed.
+    Weight weight(const std::string& name, bool required = true, bool matmul = true) const {
         const auto b = bytes(name);
         if (!b) {
             if (required) throw Error(ErrorKind::Parse, "model: tensor " + name + " is missing");
             return {};
         }
         if (b->second != 2) throw Error(ErrorKind::Parse, "model: tensor " + name + " is not 2-D");
-        Weight w{b->first, nullptr};
+        Weight w;
+        w.bytes = b->first;
         if (w.bytes.dtype == DType::VBit || w.bytes.dtype == DType::VBitRo) {
             // The int8 kernels trust widths and row offsets: check them once
             // here (a pass over the widths and the table, not the weights).
@@ -59,6 +64,8 @@ public:
             if (w.bytes.dtype == DType::VBit)
                 w.vbitRowStarts = std::make_shared<const std::vector<uint64_t>>(kernels::vbitRowStarts(w.bytes));
         }
+        // An in-memory replacement's bytes live only as long as the caller's: packed, not cached.
+        if (panels_ && matmul) panels_->attach(w, !(replacements_ && replacements_->count(name)));
         return w;
     }
 
@@ -88,6 +95,7 @@ private:
     }
 
     const cmf::Model& m_;
+    const PanelCache* panels_;
     std::string prefix_;
     const std::map<std::string, TensorBytes>* replacements_;
     mutable std::set<std::string> asked_;
@@ -224,10 +232,10 @@ void loadFfn(const Loader& L, const std::string& p, Layer& l) {
 
 Weights loadWeights(const Loader& L, const ModelConfig& c, const nlohmann::json& a) {
     Weights w;
-    w.embed = L.weight("model.embed_tokens.weight");
+    w.embed = L.weight("model.embed_tokens.weight", true, false);
     w.finalNorm = L.vec("model.norm.weight");
     const bool tied = a.contains("tie_word_embeddings") && a["tie_word_embeddings"].is_boolean() && a["tie_word_embeddings"].get<bool>();
-    w.lmHead = L.has("lm_head.weight") ? L.weight("lm_head.weight") : tied ? w.embed : L.weight("lm_head.weight");
+    w.lmHead = L.weight(L.has("lm_head.weight") || !tied ? "lm_head.weight" : "model.embed_tokens.weight");
     if (w.embed.cols() != c.hidden) throw Error(ErrorKind::Parse, "model: embed_tokens width differs from hidden_size");
 
     const auto& types = a.contains("layer_types") && a["layer_types"].is_array() ? a["layer_types"] : nlohmann::json::array();
@@ -436,7 +444,10 @@ std::shared_ptr<const Model> Model::open(const std::string& path) {
         for (int64_t id : g->eosTokenIds)
             if (std::find(c.eosIds.begin(), c.eosIds.end(), id) == c.eosIds.end()) c.eosIds.push_back(id);
 
-    const Loader loader(m->file_);
+    std::vector<TensorRecord> records;
+    for (const auto& t : m->file_.tensors()) records.push_back(t.record);
+    if (panelsPay(panelBytesOf(records))) m->panels_ = std::make_shared<const PanelCache>();
+    const Loader loader(m->file_, m->panels_.get());
     m->backbone_ = std::make_shared<const Weights>(loadWeights(loader, c, a));
     checkEveryTensorRead(m->file_, loader);
     if (a.contains("mtp") && a["mtp"].is_object()) m->mtp_ = loadMtp(loader, c, a, *m->backbone_);
@@ -444,8 +455,10 @@ std::shared_ptr<const Model> Model::open(const std::string& path) {
     return m;
 }
 
+uint64_t Model::panelBytes() const { return panels_ ? panels_->bytes() : 0; }
+
 std::shared_ptr<const Weights> Model::weightsWith(const std::map<std::string, TensorBytes>& replacements) const {
-    return std::make_shared<const Weights>(loadWeights(Loader(file_, {}, &replacements), config_, header()["arch"]));
+    return std::make_shared<const Weights>(loadWeights(Loader(file_, panels_.get(), {}, &replacements), config_, header()["arch"]));
 }
 
 std::shared_ptr<const Weights> Model::weights(const std::string& skillId) const {
@@ -456,7 +469,7 @@ std::shared_ptr<const Weights> Model::weights(const std::string& skillId) const 
     if (std::find(skillIds_.begin(), skillIds_.end(), skillId) == skillIds_.end())
         throw unknownSkill(skillId, file_.primary().skills(), file_.primary().path());
     const auto& a = header()["arch"];
-    auto v = std::make_shared<const Weights>(loadWeights(Loader(file_, "skill." + skillId + "."), config_, a));
+    auto v = std::make_shared<const Weights>(loadWeights(Loader(file_, panels_.get(), "skill." + skillId + "."), config_, a));
     variants_[skillId] = v;
     return v;
 }

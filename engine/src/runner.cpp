@@ -3,6 +3,8 @@
 #include "cmf/format/error.h"
 #include "cmf/engine/layer_plan.h"
 #include "column_gather.h"
+#include "kernels/gemm_int8.h"
+#include "kernels/int8_panels.h"
 #include "gated_delta_net.h"
 #include "recurrent_state.h"
 
@@ -112,6 +114,9 @@ void Runner::setTask(std::shared_ptr<const TaskPlan> task) {
             if (auto g = gatherColumns(d, keep)) {
                 keptDownBytes_.back() = std::move(*g);
                 keptDown_.back().bytes = TensorBytes{d.dtype, {d.shape.rows, keep.size()}, keptDownBytes_.back().data(), keptDownBytes_.back().size()};
+                // A packed model's down projection runs on panels; so does its narrower copy.
+                if (layers[li].mlpDown.panels && kernels::packsToInt8(keptDown_.back().bytes))
+                    keptDown_.back().panels = kernels::packPanels(keptDown_.back().bytes);
             }
         }
     }

@@ -127,7 +127,8 @@ std::shared_ptr<const Weights> blendWeightsOf(const Model& model, const SkillCho
             for (size_t j = 0; j < acc.size(); ++j) acc[j] += float(w[i]) * buf[j];
         }
         auto& store = out->owned.emplace_back(std::move(acc));
-        dst = Weight{TensorBytes{DType::F32, {rows, cols}, reinterpret_cast<const uint8_t*>(store.data()), rows * cols * 4}, nullptr};
+        dst = Weight{};
+        dst.bytes = TensorBytes{DType::F32, {rows, cols}, reinterpret_cast<const uint8_t*>(store.data()), rows * cols * 4};
     };
     auto blendVec = [&](std::vector<float>& dst, const std::vector<const std::vector<float>*>& src) {
         if (dst.empty()) return;

@@ -10,6 +10,7 @@
 #include "cmf/format/encode.h"
 #include "cmf/format/half.h"
 #include "kernels/gemm_int8.h"
+#include "kernels/int8_panels.h"
 #include "kernels/row_dot.h"
 #include "kernels/vbit_rows.h"
 
@@ -267,6 +268,88 @@ private Q_SLOTS:
         }
         QVERIFY(nmse(ys[2], ys[0]) < 1e-11); // same integer sums, float order apart
         QVERIFY(nmse(ys[2], ys[1]) < 1e-11);
+    }
+    // Int8 panels (a compact model's weights, packed at load): the product
+    // against the definition in double for every int8-coded dtype; the same
+    // floats whatever the batch size, the token's place in it, the panels
+    // asked for and the implementation (the VNNI kernel and the scalar one,
+    // std::fma, are exactly equal); rows past the weight's end are not written.
+    void int8PanelsEqualDefinitionForEveryBatch_data() { int8PrefillEqualsDecodeThenDot_data(); }
+    void int8PanelsEqualDefinitionForEveryBatch() {
+        QFETCH(int, dtype);
+        const uint64_t rows = 53, cols = 224; // 4 panels, the last with 5 rows; 7 groups
+        const Case c = make(DType(dtype), rows, cols, 31);
+        const auto panels = k::packPanels(c.tensor);
+        QCOMPARE(panels->panels(), uint64_t(4));
+        QCOMPARE(panels->bytes(), k::int8PanelBytes(rows, cols));
+        const size_t nTok = 9; // two 4-token tiles and a 1-token tail
+        std::vector<int8_t> xq(nTok * cols);
+        std::vector<float> xs(nTok * cols / 32);
+        std::vector<int32_t> sums(nTok * cols / 32);
+        std::vector<std::vector<double>> want;
+        for (size_t t = 0; t < nTok; ++t) {
+            auto xt = activation(cols, uint32_t(60 + t));
+            want.push_back(exact(c, xt));
+            if (DType(dtype) == DType::Q8_2F) k::scaleByColumnField(c.tensor, std::vector<float>(xt).data(), xt.data());
+            k::quantizeActivation(xt.data(), cols, xq.data() + t * cols, xs.data() + t * cols / 32);
+        }
+        k::groupSums(xq.data(), cols, nTok, sums.data());
+        const float sentinel = -12345.0f;
+        const auto run = [&](uint64_t p0, uint64_t p1, size_t t0, size_t n) {
+            const uint64_t ld = (p1 - p0) * k::kPanelRows + 3; // 3 columns past the panels' rows
+            std::vector<float> y(n * ld, sentinel);
+            k::gemmPanels(*panels, p0, p1, xq.data() + t0 * cols, xs.data() + t0 * cols / 32, sums.data() + t0 * cols / 32, n, y.data(), ld);
+            return std::pair{y, ld};
+        };
+        const auto [all, ld] = run(0, 4, 0, nTok);
+        for (size_t t = 0; t < nTok; ++t) {
+            const std::vector<float> got(all.begin() + long(t * ld), all.begin() + long(t * ld + rows));
+            QVERIFY2(nmse(want[t], got) <= 3e-4, (std::string(k::panelsImplementation()) + " " + std::to_string(nmse(want[t], got))).c_str());
+            for (uint64_t r = rows; r < ld; ++r) QCOMPARE(all[t * ld + r], sentinel);
+        }
+        for (int level = 0; level < 2; ++level) { // best, then scalar
+            k::forceScalar(level == 1);
+            for (size_t n : {size_t(1), size_t(2), size_t(3), size_t(4), size_t(5)})
+                for (size_t t0 = 0; t0 + n <= nTok; t0 += 2) {
+                    const auto [y, ldn] = run(1, 4, t0, n); // panels 1..3: rows 16..52
+                    for (size_t t = 0; t < n; ++t)
+                        for (uint64_t r = 16; r < rows; ++r)
+                            QVERIFY2(y[t * ldn + r - 16] == all[(t0 + t) * ld + r],
+                                     (std::string(k::panelsImplementation()) + " batch " + std::to_string(n) + " token " + std::to_string(t0 + t) +
+                                      " row " + std::to_string(r)).c_str());
+                }
+        }
+    }
+    // A weight with panels runs on them in matmul: decode, a verify-sized
+    // batch and a prefill give each token the same floats, and a task mask's
+    // row runs read the same values as the full product.
+    void matmulOnPanelsIsBatchInvariant() {
+        const Case c = make(DType::Q8Row, 150, 256, 13);
+        cmf::engine::Weight w;
+        w.bytes = c.tensor;
+        w.panels = k::packPanels(c.tensor);
+        const size_t nTok = 20;
+        std::vector<float> x(nTok * 256);
+        for (size_t t = 0; t < nTok; ++t) {
+            const auto xt = activation(256, uint32_t(200 + t));
+            std::copy(xt.begin(), xt.end(), x.begin() + long(t * 256));
+        }
+        std::vector<float> batch(nTok * 150), four(4 * 150), one(150);
+        cmf::engine::matmul(w, x.data(), nTok, batch.data());
+        cmf::engine::matmul(w, x.data() + 8 * 256, 4, four.data());
+        for (size_t t = 0; t < nTok; ++t) {
+            cmf::engine::matmul(w, x.data() + t * 256, 1, one.data());
+            QVERIFY(std::equal(one.begin(), one.end(), batch.begin() + long(t * 150)));
+            if (t >= 8 && t < 12) QVERIFY(std::equal(one.begin(), one.end(), four.begin() + long((t - 8) * 150)));
+        }
+        // Kept rows 3..7, 40..79 and 149 (panels 0, 2-4 and 9) to outputs 0..45.
+        const std::vector<cmf::engine::RowRun> runs = {{3, 5, 0}, {40, 40, 5}, {149, 1, 45}};
+        std::vector<float> kept(nTok * 46, -1.0f);
+        const cmf::engine::MatmulOut out{&w, kept.data(), runs};
+        cmf::engine::matmulMany(std::span(&out, 1), x.data(), nTok);
+        for (size_t t = 0; t < nTok; ++t)
+            for (const auto& r : runs)
+                for (uint64_t i = 0; i < r.count; ++i) QCOMPARE(kept[t * 46 + r.out + i], batch[t * 150 + r.first + i]);
     }
     // The transposed float product (prefill attention's weighted sums):
     // every implementation against the definition in double, with a row

@@ -6,7 +6,9 @@
 // q8, three prompts × 128 greedy tokens: --draft lookup,
 // and --draft mtp (one draft per step and chains of three) where the file
 // has a head, give exactly the tokens of --draft none; and so do both with a
-// task mask plus a skill on, for every one of those models.
+// task mask plus a skill on, for every one of those models. The q8 files run
+// twice: on int8 panels (kernels/int8_panels.h: these models are compact
+// enough to be packed) and with their weights read in place (CMF_PANELS=off).
 // tst_speculative holds the mechanism's own tests (forced rejections and
 // acceptances, the MTP head against its reference, speculative sampling).
 #include "reference_models.h"
@@ -16,6 +18,7 @@
 #include "cmf/engine/session.h"
 #include "cmf/format/cmf_file.h"
 #include "cmf/format/mask_edit.h"
+#include "kernels/int8_panels.h"
 
 #include <QTest>
 #include <filesystem>
@@ -28,6 +31,17 @@ namespace fs = std::filesystem;
 struct Case {
     std::string name, dir;
 };
+
+// "q8 in place": the q8 file with CMF_PANELS=off while the model opens.
+std::shared_ptr<const cmf::engine::Model> open(const std::string& file, const QString& quant) {
+    const bool inPlace = quant.endsWith(QStringLiteral(" in place"));
+    if (inPlace) qputenv("CMF_PANELS", "off");
+    auto m = cmf::engine::Model::open(file);
+    if (inPlace) qunsetenv("CMF_PANELS");
+    return m;
+}
+
+std::string quantOf(const QString& row) { return row.section(QLatin1Char(' '), 0, 0).toStdString(); }
 
 std::vector<Case> models() {
     std::vector<Case> out{{"tiny-chat", cmftest::modelDir("tiny-chat")}};
@@ -119,14 +133,17 @@ private Q_SLOTS:
         QTest::addColumn<QString>("model");
         QTest::addColumn<QString>("quant");
         for (const auto& c : models())
-            for (const char* q : {"f32", "q8"}) QTest::newRow((c.name + "/" + q).c_str()) << QString::fromStdString(c.name) << QString::fromLatin1(q);
+            for (const char* q : {"f32", "q8", "q8 in place"}) QTest::newRow((c.name + "/" + q).c_str()) << QString::fromStdString(c.name) << QString::fromLatin1(q);
     }
     void draftsNeverChangeGreedyOutput() {
         QFETCH(QString, model);
         QFETCH(QString, quant);
         const auto all = models();
         const auto c = *std::find_if(all.begin(), all.end(), [&](const Case& x) { return x.name == model.toStdString(); });
-        const auto m = cmf::engine::Model::open(convertedFile(c, quant.toStdString()));
+        const auto m = open(convertedFile(c, quantOf(quant)), quant);
+        // Where this CPU has the panels' kernel, q8 runs on them unless told not to.
+        const bool vnni = std::string_view(cmf::engine::kernels::panelsImplementation()) == "avx512-vnni";
+        if (quantOf(quant) == "q8" && vnni) QCOMPARE(m->lmHead().panels != nullptr, !quant.endsWith(QStringLiteral(" in place")));
         uint64_t drafted = 0;
         for (const auto& p : prompts(c, m->config().vocab)) {
             const auto plain = generate(m, p, cmf::engine::DraftMode::None, 0);
@@ -144,9 +161,9 @@ private Q_SLOTS:
         QFETCH(QString, quant);
         const auto all = models();
         const auto c = *std::find_if(all.begin(), all.end(), [&](const Case& x) { return x.name == model.toStdString(); });
-        const std::string base = convertedFile(c, quant.toStdString());
+        const std::string base = convertedFile(c, quantOf(quant));
         QCOMPARE(skillTensors(base).size(), size_t(2));
-        const auto m = cmf::engine::Model::open(withMaskAndSkill(base, c.name + "-" + quant.toStdString()));
+        const auto m = open(withMaskAndSkill(base, c.name + "-" + quantOf(quant)), quant);
         int changed = 0;
         for (const auto& p : prompts(c, m->config().vocab)) {
             const auto plain = generate(m, p, cmf::engine::DraftMode::None, 0, "thirds", "x");

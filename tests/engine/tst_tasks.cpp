@@ -43,7 +43,9 @@ Weight edited(Weights& w, const Weight& src, Fn fn) {
     for (uint64_t r = 0; r < rows; ++r)
         for (uint64_t c = 0; c < cols; ++c) fn(r, c, v[r * cols + c]);
     auto& store = w.owned.emplace_back(std::move(v));
-    return Weight{cmf::TensorBytes{cmf::DType::F32, {rows, cols}, reinterpret_cast<const uint8_t*>(store.data()), rows * cols * 4}, nullptr};
+    Weight out;
+    out.bytes = cmf::TensorBytes{cmf::DType::F32, {rows, cols}, reinterpret_cast<const uint8_t*>(store.data()), rows * cols * 4};
+    return out;
 }
 
 // Logits of every prompt position: prefill (batched) and decode (one token at a time) both.

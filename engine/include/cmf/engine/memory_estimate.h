@@ -24,8 +24,11 @@ struct MemoryEstimate {
     // for rewinds (recurrent_state.h), at most kCheckpoints copies.
     uint64_t stateBytes = 0;
     uint64_t checkpointBytes = 0;
+    // A compact model's int8 panels (engine/src/weight_panels.h), besides the
+    // mapped pages they were packed from.
+    uint64_t panelBytes = 0;
     uint32_t ctx = 0;
-    uint64_t totalBytes() const { return weightBytes + kvBytes + stateBytes + checkpointBytes; }
+    uint64_t totalBytes() const { return weightBytes + kvBytes + stateBytes + checkpointBytes + panelBytes; }
     nlohmann::json toJson() const;
 };
 

@@ -19,12 +19,19 @@
 #include <vector>
 
 namespace cmf::engine {
+namespace kernels {
+struct Int8Panels;
+}
+class PanelCache;
 
 // A 2-D weight in place: [rows = out, cols = in].
 struct Weight {
     TensorBytes bytes;
     // vbit (no row table in the file): where each row's bits start, found once at load.
     std::shared_ptr<const std::vector<uint64_t>> vbitRowStarts;
+    // A compact model's int8-coded weights, packed once for its products
+    // (engine/src/kernels/int8_panels.h); nullptr: read in place.
+    std::shared_ptr<const kernels::Int8Panels> panels;
     uint64_t rows() const { return bytes.shape.rows; }
     uint64_t cols() const { return bytes.shape.cols; }
     bool present() const { return bytes.data != nullptr; }
@@ -144,6 +151,8 @@ public:
     // nullptr: the file declares no arch.mtp head.
     const MtpHead* mtp() const { return mtp_ ? &*mtp_ : nullptr; }
     const cmf::Model& file() const { return file_; }
+    // The bytes of int8 panels the weights run on (engine/src/weight_panels.h): 0 when read in place.
+    uint64_t panelBytes() const;
     const nlohmann::json& header() const { return file_.primary().header(); }
 
 private:
@@ -152,6 +161,8 @@ private:
     std::shared_ptr<const Weights> backbone_;
     std::optional<MtpHead> mtp_;
     std::vector<std::string> skillIds_;
+    // Set when the model runs on int8 panels (engine/src/weight_panels.h).
+    std::shared_ptr<const PanelCache> panels_;
     mutable std::mutex variantsMutex_;
     mutable std::map<std::string, std::weak_ptr<const Weights>> variants_;
 };
