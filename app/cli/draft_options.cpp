@@ -14,8 +14,8 @@ void addDraftOptions(CLI::App* cmd, cmf::engine::DraftOptions& d) {
         ->transform(oneOf(modes, "draft source"))
         ->default_str("none");
     cmd->add_option("--draft-max", d.maxDraft,
-                    "Tokens drafted per step (up to 3 verify in one pass over the weights; each MTP draft is one more pass over "
-                    "lm_head)")
+                    "Most tokens drafted per step (up to 3 verify in one pass over the weights; each MTP draft is one more pass "
+                    "over lm_head); paced by time, each step drafts the number that recent steps say is fastest")
         ->check(CLI::Range(1, 64))
         ->default_str("3 for lookup, 1 for mtp");
     cmd->add_option("--draft-ngram", d.ngram, "Lookup: the longest n-gram of the context's tail to match")
@@ -23,9 +23,9 @@ void addDraftOptions(CLI::App* cmd, cmf::engine::DraftOptions& d) {
         ->capture_default_str();
     static const std::vector<std::pair<std::string, bool>> paces = {{"time", true}, {"acceptance", false}};
     cmd->add_option("--draft-pace", d.paceByTime,
-                    "When drafting backs off: time (when it does not pay: blocks slower than plain decode, or a prompt whose "
-                    "prefill says no block can, as on a model small enough to be compute-bound) or acceptance (only when "
-                    "nothing is accepted: draft counts independent of the machine's speed)")
+                    "How many drafts each step carries: time (the number that pays most by the drafts accepted and the "
+                    "verify blocks' measured cost, and none for a while when no number pays) or acceptance (always "
+                    "--draft-max, pausing only while nothing is accepted: draft counts independent of the machine's speed)")
         ->transform(oneOf(paces, "draft pace"))
         ->default_str("time");
 }

@@ -6,20 +6,11 @@
 #include <chrono>
 
 namespace cmf::engine {
-namespace {
-
-constexpr uint32_t kIdleVerifies = 8;   // verifies without an accepted draft before backing off
-constexpr uint32_t kBackOff = 16;       // tokens decoded without drafts the first time
-constexpr uint32_t kMaxBackOff = 1024;  // the longest pause: drafting is tried again now and then
-constexpr uint32_t kHopelessBackOff = 64; // the first pause when not even a fully accepted block pays
-constexpr double kPaying = 0.9;         // a block pays when it takes less than this share of plain decode's time
-constexpr double kBatchShare = 0.5;     // a batched token dearer than this share of a one-token forward: drafting cannot pay
-
-} // namespace
 
 DecodeStepper::DecodeStepper(Runner& runner, std::vector<int32_t>& context, std::vector<float> logits, const DraftOptions& draft,
                              Sampler& sampler, double batchSecondsPerToken)
-    : runner_(runner), context_(context), draft_(draft), sampler_(sampler), rows_(std::move(logits)), batchPerToken_(batchSecondsPerToken) {
+    : runner_(runner), context_(context), draft_(draft), sampler_(sampler), rows_(std::move(logits)), batchPerToken_(batchSecondsPerToken),
+      pacer_(draft.paceByTime, 0) {
     if (draft_.mode == DraftMode::Mtp && !draft_.source) {
         mtp_ = std::make_unique<MtpDrafter>(runner_.sharedModel(), runner_.contextSize());
         forwarded();
@@ -44,22 +35,16 @@ void DecodeStepper::forwarded() {
 std::vector<int32_t> DecodeStepper::propose(uint32_t room) {
     pendingQ_.clear();
     if (draft_.mode == DraftMode::None && !draft_.source) return {};
-    if (skip_) {
-        --skip_;
+    if (draft_.paceByTime && stats_.forwards < (batchPerToken_ > 0 ? 2u : 1u)) {
+        // Plain forwards first, timed for the pace: one, or two when the
+        // prefill is to be compared (the one right after it runs on cold caches).
         return {};
     }
     if (draft_.paceByTime && !judged_) {
-        // Plain forwards first, timed for the back-off: one, or two when the
-        // prefill is to be compared (the one right after it runs on cold caches).
-        if (stats_.forwards < (batchPerToken_ > 0 ? 2u : 1u)) return {};
         judged_ = true;
-        if (batchPerToken_ >= kBatchShare * plainSeconds_) {
-            backOff_ = kHopelessBackOff;
-            skip_ = backOff_;
-            return {};
-        }
+        pacer_ = DraftPacer(true, batchPerToken_ / plainSeconds_);
     }
-    const uint32_t max = std::min(draftMax(draft_), room);
+    const uint32_t max = pacer_.next(std::min(draftMax(draft_), room));
     if (max == 0) return {};
     std::vector<int32_t> d;
     if (draft_.source) d = draft_.source(context_, max);
@@ -76,26 +61,7 @@ std::vector<int32_t> DecodeStepper::propose(uint32_t room) {
 void DecodeStepper::settleBlock() {
     if (!block_.open) return;
     block_.open = false;
-    const double produced = double(block_.accepted + 1);
-    if (draft_.paceByTime && plainSeconds_ > 0 && block_.seconds >= kPaying * double(block_.drafts + 1) * plainSeconds_) {
-        idleVerifies_ = 0;
-        backOff_ = backOff_ ? std::min(2 * backOff_, kMaxBackOff) : kHopelessBackOff;
-        skip_ = backOff_;
-        return;
-    }
-    // A tenth to spare: a block that only breaks even is not worth its rejections.
-    const bool pays = draft_.paceByTime && plainSeconds_ > 0 ? block_.seconds < kPaying * produced * plainSeconds_ : block_.accepted > 0;
-    if (pays) {
-        idleVerifies_ = 0;
-        backOff_ = 0;
-        return;
-    }
-    // After a back-off, one more block that does not pay backs off again, twice as long.
-    if (++idleVerifies_ >= (backOff_ ? 1 : kIdleVerifies)) {
-        idleVerifies_ = 0;
-        backOff_ = backOff_ ? std::min(2 * backOff_, kMaxBackOff) : kBackOff;
-        skip_ = backOff_;
-    }
+    pacer_.settled(block_.drafts, block_.accepted, plainSeconds_ > 0 ? block_.seconds / plainSeconds_ : 0.0);
 }
 
 void DecodeStepper::advance(int32_t token, uint32_t room) {

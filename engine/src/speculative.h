@@ -18,6 +18,7 @@
 #include "cmf/engine/draft.h"
 #include "cmf/engine/runner.h"
 #include "cmf/engine/sampler.h"
+#include "draft_pace.h"
 #include "mtp_draft.h"
 
 #include <deque>
@@ -73,30 +74,20 @@ private:
     std::deque<int32_t> pending_; // drafts forwarded and not yet confirmed, in order
     std::deque<TokenDistribution> pendingQ_; // the distribution each was drawn from (empty: point masses)
     DraftStats stats_;
-    // Back-off: a verify block pays when the tokens it gave (its accepted
-    // drafts and the token after them) came in under 0.9 of the time plain decode
-    // takes for them (the seconds of a one-token forward, its recent minimum); until a plain
-    // forward was timed, when it accepted anything. After several blocks in a
-    // row that did not pay, drafting pauses for a while, twice as long each
-    // time none paid in between. A wrong draft costs compute and an MTP draft
-    // a pass over lm_head; on a model small enough to be compute-bound even
-    // an accepted draft may cost more than it saves. A block that would not
-    // have paid with every draft accepted says drafting cannot pay on this
-    // model and machine: the pause starts long then.
+    // The block being verified, for the pace: its drafts, how many were
+    // accepted, the seconds of drafting and verifying it.
     struct Block {
         bool open = false;
         uint32_t drafts = 0, accepted = 0;
-        double seconds = 0; // drafting and verifying it
+        double seconds = 0;
     } block_;
     double plainSeconds_ = 0; // a one-token forward: the recent minimum (0: not timed yet)
-    // A batched forward's seconds per token (0: unknown), and whether the
-    // first block was judged by it: where a token in a batch costs more than
-    // half a one-token forward, the model is compute-bound and a verify block
-    // of k tokens costs about k forwards, so no block can pay (the demo):
-    // drafting starts with the long pause instead of paying for blocks to learn it.
+    // A batched forward's seconds per token (0: unknown): what the pace
+    // guesses a draft costs before a block is timed (draft_pace.h), once a
+    // plain forward was timed too (judged_).
     double batchPerToken_ = 0;
     bool judged_ = false;
-    uint32_t idleVerifies_ = 0, skip_ = 0, backOff_ = 0;
+    DraftPacer pacer_;
 };
 
 } // namespace cmf::engine
