@@ -3,6 +3,7 @@
 #include "cmf/format/error.h"
 #include "cmf/engine/layer_plan.h"
 #include "column_gather.h"
+#include "kernels/gated_act.h"
 #include "kernels/gemm_int8.h"
 #include "kernels/int8_panels.h"
 #include "gated_delta_net.h"
@@ -22,6 +23,14 @@ constexpr size_t kBatchedAttention = 16; // from this many queries, attention ru
 // query heads per KV head (Qwen3: 2) re-reads its cache less often, and one
 // with many (Qwen2.5: 7) keeps a task's rows in L2.
 constexpr uint32_t kQueryRows = 256;
+
+// v as at least n floats (contents undefined): a scratch buffer that only grows.
+float* take(std::vector<float>& v, size_t n) {
+    if (v.size() < n) v.resize(n);
+    return v.data();
+}
+
+constexpr size_t kScratchKeep = size_t(64) << 20;
 
 void addBias(float* y, const std::vector<float>& b, size_t n) {
     if (b.empty()) return;
@@ -176,32 +185,35 @@ void Runner::expertFfn(const Expert& e, const float* x, size_t n, float* out, st
                        std::vector<double>* mass, const Weight* keptDown) const {
     const size_t inter = e.gate.rows();
     const size_t kept = keep.empty() ? inter : size_t(keep.back().out + keep.back().count);
-    std::vector<float> g(n * kept), u(n * kept);
-    const MatmulOut gateUp[] = {{&e.gate, g.data(), keep}, {&e.up, u.data(), keep}};
+    float* const g = take(scratch_.gate, n * kept);
+    float* const u = take(scratch_.up, n * kept);
+    const MatmulOut gateUp[] = {{&e.gate, g, keep}, {&e.up, u, keep}};
     matmulMany(gateUp, x, n);
     const Activation act = model_->config().activation;
     // act(gate)·up per element: the same floats however it is split, so a
     // prefill's tens of millions of exps run on every thread.
     constexpr size_t kGrain = 16384;
     const auto gateUpRange = [&](size_t a, size_t b) {
-        for (size_t i = a; i < b; ++i) g[i] = activate(act, g[i]) * u[i];
+        kernels::gatedActivation(act, g + a, u + a, b - a);
     };
-    if (g.size() < 2 * kGrain) gateUpRange(0, g.size()); // decode: not worth a task
-    else tbb::parallel_for(tbb::blocked_range<size_t>(0, g.size(), kGrain), [&](const tbb::blocked_range<size_t>& r) { gateUpRange(r.begin(), r.end()); });
+    const size_t size = n * kept;
+    if (size < 2 * kGrain) gateUpRange(0, size); // decode: not worth a task
+    else tbb::parallel_for(tbb::blocked_range<size_t>(0, size, kGrain), [&](const tbb::blocked_range<size_t>& r) { gateUpRange(r.begin(), r.end()); });
     if (mass)
         for (size_t t = 0; t < n; ++t)
             for (size_t i = 0; i < kept; ++i) (*mass)[i] += std::fabs(g[t * kept + i]);
     if (keptDown) { // the kept columns alone: masked neurons are not multiplied at all
-        matmul(*keptDown, g.data(), n, out);
+        matmul(*keptDown, g, n, out);
         return;
     }
     if (!keep.empty()) {
         std::vector<float> full(n * inter, 0.0f);
         for (size_t t = 0; t < n; ++t)
-            for (const RowRun& r : keep) std::copy_n(g.data() + t * kept + r.out, r.count, full.data() + t * inter + r.first);
-        g.swap(full);
+            for (const RowRun& r : keep) std::copy_n(g + t * kept + r.out, r.count, full.data() + t * inter + r.first);
+        matmul(e.down, full.data(), n, out);
+        return;
     }
-    matmul(e.down, g.data(), n, out);
+    matmul(e.down, g, n, out);
 }
 
 void Runner::ffn(const Layer& l, size_t li, const float* x, size_t n, float* out) const {
@@ -263,21 +275,22 @@ void Runner::layerForward(size_t li, float* xp, size_t n, std::span<const uint32
     const auto& c = model_->config();
     const size_t H = c.hidden;
     const Layer& l = weights_->layers[li];
-    std::vector<float> h(n * H), tmp(n * H);
+    float* const h = take(scratch_.norm, n * H);
+    float* const tmp = take(scratch_.mix, n * H);
     float* x = xp;
-    for (size_t t = 0; t < n; ++t) rmsNorm(x + t * H, l.inputNorm.data(), H, c.eps, c.gemmaNorm, h.data() + t * H);
-    if (mixerKind(l) == MixerKind::LinearAttention) gatedDeltaNet(l.linear, c, state_->layer(li), h.data(), n, tmp.data(), snapAfter, snaps);
-    else attentionMixer(l, li, h.data(), n, tmp.data());
+    for (size_t t = 0; t < n; ++t) rmsNorm(x + t * H, l.inputNorm.data(), H, c.eps, c.gemmaNorm, h + t * H);
+    if (mixerKind(l) == MixerKind::LinearAttention) gatedDeltaNet(l.linear, c, state_->layer(li), h, n, tmp, snapAfter, snaps);
+    else attentionMixer(l, li, h, n, tmp);
     const bool sandwich = sandwichNorms(l);
     for (size_t t = 0; t < n; ++t) {
-        float* o = tmp.data() + t * H;
+        float* o = tmp + t * H;
         if (sandwich) rmsNorm(o, l.postAttnNorm.data(), H, c.eps, c.gemmaNorm, o);
         for (size_t i = 0; i < H; ++i) x[t * H + i] += o[i];
-        rmsNorm(x + t * H, sandwich ? l.preFfnNorm.data() : l.postAttnNorm.data(), H, c.eps, c.gemmaNorm, h.data() + t * H);
+        rmsNorm(x + t * H, sandwich ? l.preFfnNorm.data() : l.postAttnNorm.data(), H, c.eps, c.gemmaNorm, h + t * H);
     }
-    ffn(l, li, h.data(), n, tmp.data());
+    ffn(l, li, h, n, tmp);
     for (size_t t = 0; t < n; ++t) {
-        float* f = tmp.data() + t * H;
+        float* f = tmp + t * H;
         if (sandwich) rmsNorm(f, l.postFfnNorm.data(), H, c.eps, c.gemmaNorm, f);
         for (size_t i = 0; i < H; ++i) x[t * H + i] += f[i];
     }
@@ -306,41 +319,44 @@ void Runner::attentionMixer(const Layer& l, size_t li, const float* h, size_t n,
     const size_t qw = size_t(l.heads) * hd;
     // With an output gate q_proj's rows are, per head, hd query rows then hd gate rows.
     const size_t qRows = l.outputGate ? 2 * qw : qw;
-    std::vector<float> qg(l.outputGate ? n * qRows : 0), q(n * qw), k(n * kvw), v(n * kvw);
-    const MatmulOut qkv[] = {{&l.q, l.outputGate ? qg.data() : q.data()}, {&l.k, k.data()}, {&l.v, v.data()}};
+    float* const q = take(scratch_.q, n * qw);
+    float* const k = take(scratch_.k, n * kvw);
+    float* const v = take(scratch_.v, n * kvw);
+    float* const qg = l.outputGate ? take(scratch_.qg, n * qRows) : nullptr;
+    const MatmulOut qkv[] = {{&l.q, l.outputGate ? qg : q}, {&l.k, k}, {&l.v, v}};
     matmulMany(qkv, h, n);
     if (l.outputGate)
         for (size_t t = 0; t < n; ++t)
             for (size_t head = 0; head < l.heads; ++head)
-                std::copy_n(qg.data() + t * qRows + head * 2 * hd, hd, q.data() + t * qw + head * hd);
-    addBias(q.data(), l.qBias, n);
-    addBias(k.data(), l.kBias, n);
-    addBias(v.data(), l.vBias, n);
+                std::copy_n(qg + t * qRows + head * 2 * hd, hd, q + t * qw + head * hd);
+    addBias(q, l.qBias, n);
+    addBias(k, l.kBias, n);
+    addBias(v, l.vBias, n);
     const Rope& rope = ropeFor(li, pos_ + uint32_t(n));
     std::vector<float> cs(rope.rotDim);
     for (size_t t = 0; t < n; ++t) {
         const uint32_t p = pos_ + uint32_t(t);
         ropeAngles(rope, p, cs.data());
         for (uint32_t head = 0; head < l.heads; ++head) {
-            float* qh = q.data() + t * qw + head * hd;
+            float* qh = q + t * qw + head * hd;
             if (!l.qNorm.empty()) rmsNorm(qh, l.qNorm.data(), hd, c.eps, c.gemmaNorm, qh);
             ropeRotate(rope, cs.data(), qh);
         }
         for (uint32_t head = 0; head < c.kvHeads; ++head) {
-            float* kh = k.data() + t * kvw + head * hd;
+            float* kh = k + t * kvw + head * hd;
             if (!l.kNorm.empty()) rmsNorm(kh, l.kNorm.data(), hd, c.eps, c.gemmaNorm, kh);
             ropeRotate(rope, cs.data(), kh);
         }
-        kv_.store(li, p, k.data() + t * kvw, v.data() + t * kvw);
+        kv_.store(li, p, k + t * kvw, v + t * kvw);
     }
-    std::vector<float> att(n * qw);
-    attention(l, li, q.data(), n, att.data());
+    float* const att = take(scratch_.att, n * qw);
+    attention(l, li, q, n, att);
     if (l.outputGate) {
         // sigmoid(gate) per channel before o_proj (Qwen3.5's gated attention).
         for (size_t t = 0; t < n; ++t)
             for (size_t head = 0; head < l.heads; ++head) {
-                const float* g = qg.data() + t * qRows + head * 2 * hd + hd;
-                float* a = att.data() + t * qw + head * hd;
+                const float* g = qg + t * qRows + head * 2 * hd + hd;
+                float* a = att + t * qw + head * hd;
                 for (size_t i = 0; i < hd; ++i) a[i] *= sigmoid(g[i]);
             }
     }
@@ -352,8 +368,14 @@ void Runner::attentionMixer(const Layer& l, size_t li, const float* h, size_t n,
         for (size_t t = 0; t < n; ++t)
             for (size_t i = 0; i < qw; ++i) att[t * qw + i] *= softplus(g[t * gw + (gw == qw ? i : i / hd)]);
     }
-    matmul(l.o, att.data(), n, out);
+    matmul(l.o, att, n, out);
     addBias(out, l.oBias, n);
+}
+
+size_t Runner::Scratch::bytes() const {
+    size_t n = 0;
+    for (const auto* v : {&norm, &mix, &gate, &up, &q, &k, &v, &att, &qg}) n += v->capacity();
+    return n * sizeof(float);
 }
 
 std::vector<float> Runner::verify(std::span<const int32_t> ids) {
@@ -413,6 +435,7 @@ std::vector<float> Runner::runLayers(std::vector<float> x, std::span<const int32
         if (!task_ || li >= task_->layers.size() || task_->layers[li]) // a gated-off layer passes the residual on
             layerForward(li, x.data(), n, plan.after, snaps.empty() ? nullptr : snaps[li].data());
     state_->keepSnapshots(pos_, plan, std::move(snaps));
+    if (scratch_.bytes() > kScratchKeep) scratch_ = {};
     if (state_->any()) history_.insert(history_.end(), ids.begin(), ids.end());
     if (probe_) probe_->tokens += n;
     pos_ += uint32_t(n);

@@ -9,6 +9,7 @@
 #include "cmf/engine/ops.h"
 #include "cmf/format/encode.h"
 #include "cmf/format/half.h"
+#include "kernels/gated_act.h"
 #include "kernels/gemm_int8.h"
 #include "kernels/int8_panels.h"
 #include "kernels/row_dot.h"
@@ -350,6 +351,30 @@ private Q_SLOTS:
         for (size_t t = 0; t < nTok; ++t)
             for (const auto& r : runs)
                 for (uint64_t i = 0; i < r.count; ++i) QCOMPARE(kept[t * 46 + r.out + i], batch[t * 150 + r.first + i]);
+    }
+    // The FFN gate act(g)·u: the vector SiLU within float roundings of the
+    // definition in double (relative 1.5e-7·(2 + |g|)), over every range (far negative, where it
+    // vanishes, to far positive, where it is g) and a tail past whole vectors;
+    // the same value for an element wherever the range it is in starts.
+    void gatedActivationMatchesTheDefinition() {
+        std::vector<float> g, u;
+        std::mt19937 rng(3);
+        std::uniform_real_distribution<float> uni(-3.0f, 3.0f);
+        for (float x : {-1000.0f, -120.0f, -88.0f, -30.0f, -1e-30f, 0.0f, 1e-30f, 1e-3f, 30.0f, 88.0f, 120.0f, 1000.0f}) g.push_back(x);
+        for (int i = 0; i < 200; ++i) g.push_back(uni(rng) * (i % 3 ? 1.0f : 8.0f));
+        for (size_t i = 0; i < g.size(); ++i) u.push_back(uni(rng));
+        const size_t n = g.size(); // 212: 13 vectors and 4
+        std::vector<float> got = g;
+        k::gatedActivation(cmf::engine::Activation::Silu, got.data(), u.data(), n);
+        for (size_t i = 0; i < n; ++i) {
+            const double x = g[i], want = x / (1.0 + std::exp(-x)) * double(u[i]);
+            // e^−x as 2^t with t = −x·log2 e rounded: a relative error of about |t|·2^−24 besides the polynomial's ulp.
+            QVERIFY2(std::fabs(got[i] - want) <= 1.5e-7 * (2.0 + std::fabs(x)) * std::fabs(want) + std::fabs(x * u[i]) * 1.2e-38,
+                     (std::to_string(x) + ": " + std::to_string(got[i]) + " vs " + std::to_string(want) + " " + k::implementation()).c_str());
+        }
+        std::vector<float> part = g;
+        k::gatedActivation(cmf::engine::Activation::Silu, part.data() + 5, u.data() + 5, n - 5);
+        for (size_t i = 5; i < n; ++i) QCOMPARE(part[i], got[i]);
     }
     // The transposed float product (prefill attention's weighted sums):
     // every implementation against the definition in double, with a row

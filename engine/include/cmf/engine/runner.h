@@ -157,6 +157,15 @@ private:
     uint64_t replayed_ = 0;
     bool keepHidden_ = false;
     std::vector<float> hidden_;
+    // Activations a forward reuses, grown as needed (a fresh vector per layer
+    // of a 512-token prefill was page faults and zeroing, ~5 % of it); let go
+    // after a forward that grew them past 64 MiB, so one long prompt does not
+    // keep its batch's memory for the rest of a conversation.
+    struct Scratch {
+        std::vector<float> norm, mix, gate, up, q, k, v, att, qg;
+        size_t bytes() const;
+    };
+    mutable Scratch scratch_;
     uint32_t hiddenStart_ = 0;
 };
 
