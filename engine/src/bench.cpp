@@ -32,20 +32,14 @@ double peakRssMb() {
 
 double decodeBytesPerToken(const Model& m, uint32_t tg, uint32_t depth, KvType kv) {
     double bytes = 0;
-    // A packed weight is read as its panels.
-    const auto size = [](const Weight& w) { return !w.present() ? 0.0 : w.panels ? double(w.panels->bytes()) : double(w.bytes.nbytes); };
-    const auto add = [&](const Weight& w) { bytes += size(w); };
+    // A packed weight is read as its panels; a token reads top_k of a MoE layer's experts.
+    const auto size = [](const Weight& w) { return w.panels ? double(w.panels->bytes()) : double(w.bytes.nbytes); };
     for (const auto& l : m.layers()) {
-        for (const auto* w : {&l.q, &l.k, &l.v, &l.o, &l.gateProj, &l.mlpGate, &l.mlpUp, &l.mlpDown, &l.router, &l.sharedGate,
-                              &l.shared.gate, &l.shared.up, &l.shared.down, &l.linear.qkv, &l.linear.z, &l.linear.b, &l.linear.a,
-                              &l.linear.out})
-            add(*w);
         double experts = 0;
-        for (const auto& e : l.experts)
-            for (const auto* w : {&e.gate, &e.up, &e.down}) experts += size(*w);
+        forEachLayerWeight(l, [&](const Weight& w, bool perToken) { (perToken ? bytes : experts) += size(w); });
         if (!l.experts.empty()) bytes += experts * std::min<double>(1.0, double(m.config().topK) / double(l.experts.size()));
     }
-    add(m.lmHead());
+    bytes += size(m.lmHead());
     if (m.embed().rows()) bytes += double(m.embed().bytes.nbytes) / double(m.embed().rows());
     const auto& c = m.config();
     // The KV cache of attention layers (the depth and half the tg steps on

@@ -7,6 +7,7 @@
 #include "cmf/format/printable.h"
 #include "kernels/vbit_rows.h"
 #include "weight_panels.h"
+#include "weight_residency.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -372,14 +373,14 @@ Activation activationOf(const nlohmann::json& a) {
 
 namespace {
 
-// How the engine holds a file's bytes. Mapped by default: the kernel can drop
-// and reread the pages, and what a task mask, a skill or the routing leaves
-// cold costs no memory, which is what the memory estimate counts.
-// CMF_WEIGHTS=loaded reads the files into private memory the kernel backs
-// with 2 MiB pages (mapped_file.h) when twice them fit what this process may
-// take: decode read 8-26 % faster so on qwen2.5-0.5b, but a long prefill
-// then peaked ~75 MB (8 %) above the mapped run on qwen3.5-0.8b q8, for a
-// reason not found yet, past the estimate's 10 %.
+// How the engine holds a file's bytes. Mapped by default: the kernel can
+// drop and reread the pages, and what a task mask, a skill or the routing
+// leaves cold costs no memory, which is what the memory estimate counts; the
+// weights decode reads every token are copied into huge pages instead
+// (weight_residency.h). CMF_WEIGHTS=loaded reads whole files into private
+// memory the kernel backs with 2 MiB pages (mapped_file.h) when twice them
+// fit what this process may take — cold tensors too, so a long prefill on
+// qwen3.5-0.8b q8 peaked ~75 MB (8 %) above the mapped run.
 Residency residencyFor(const cmf::Model& mapped) {
     const char* e = std::getenv("CMF_WEIGHTS");
     if (!e || std::string_view(e) != "loaded") return Residency::Mapped;
@@ -448,8 +449,13 @@ std::shared_ptr<const Model> Model::open(const std::string& path) {
     for (const auto& t : m->file_.tensors()) records.push_back(t.record);
     if (panelsPay(panelBytesOf(records))) m->panels_ = std::make_shared<const PanelCache>();
     const Loader loader(m->file_, m->panels_.get());
-    m->backbone_ = std::make_shared<const Weights>(loadWeights(loader, c, a));
+    Weights backbone = loadWeights(loader, c, a);
     checkEveryTensorRead(m->file_, loader);
+    if (!m->panels_ && m->file_.primary().mapping().residency() == Residency::Mapped && residentCopiesPay(perTokenBytes(backbone))) {
+        m->resident_ = std::make_shared<const ResidentCopies>(m->file_);
+        m->resident_->adopt(backbone);
+    }
+    m->backbone_ = std::make_shared<const Weights>(std::move(backbone));
     if (a.contains("mtp") && a["mtp"].is_object()) m->mtp_ = loadMtp(loader, c, a, *m->backbone_);
     for (const auto& rec : m->file_.primary().skills()) m->skillIds_.push_back(rec.id);
     return m;
@@ -457,8 +463,16 @@ std::shared_ptr<const Model> Model::open(const std::string& path) {
 
 uint64_t Model::panelBytes() const { return panels_ ? panels_->bytes() : 0; }
 
+// Weights of a variant (a skill, in-memory replacements), reading what the backbone copied from its copies.
+std::shared_ptr<const Weights> Model::adopted(Weights w) const {
+    if (resident_) resident_->adopt(w);
+    return std::make_shared<const Weights>(std::move(w));
+}
+
+uint64_t Model::residentBytes() const { return resident_ ? resident_->bytes() : 0; }
+
 std::shared_ptr<const Weights> Model::weightsWith(const std::map<std::string, TensorBytes>& replacements) const {
-    return std::make_shared<const Weights>(loadWeights(Loader(file_, panels_.get(), {}, &replacements), config_, header()["arch"]));
+    return adopted(loadWeights(Loader(file_, panels_.get(), {}, &replacements), config_, header()["arch"]));
 }
 
 std::shared_ptr<const Weights> Model::weights(const std::string& skillId) const {
@@ -469,7 +483,7 @@ std::shared_ptr<const Weights> Model::weights(const std::string& skillId) const 
     if (std::find(skillIds_.begin(), skillIds_.end(), skillId) == skillIds_.end())
         throw unknownSkill(skillId, file_.primary().skills(), file_.primary().path());
     const auto& a = header()["arch"];
-    auto v = std::make_shared<const Weights>(loadWeights(Loader(file_, panels_.get(), "skill." + skillId + "."), config_, a));
+    auto v = adopted(loadWeights(Loader(file_, panels_.get(), "skill." + skillId + "."), config_, a));
     variants_[skillId] = v;
     return v;
 }

@@ -12,35 +12,29 @@
 namespace cmf {
 
 namespace {
-
 constexpr uint64_t kHugePage = uint64_t(2) << 20;
+} // namespace
 
-// The whole file into fresh private memory aligned to kHugePage, asked to be
-// huge pages; returns the mapping's start and length (for munmap) and the data.
-void loadInto(int fd, const std::string& path, uint64_t size, void*& base, uint64_t& length, const uint8_t*& data) {
-    length = (size + kHugePage - 1) / kHugePage * kHugePage + kHugePage; // room to align
-    void* p = ::mmap(nullptr, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (p == MAP_FAILED) throw Error(ErrorKind::Io, path + ": cannot allocate " + std::to_string(size) + " bytes to load it: " + std::strerror(errno));
-    uint8_t* aligned = reinterpret_cast<uint8_t*>((reinterpret_cast<uintptr_t>(p) + kHugePage - 1) & ~uintptr_t(kHugePage - 1));
-#ifdef MADV_HUGEPAGE
-    ::madvise(aligned, length - uint64_t(aligned - static_cast<uint8_t*>(p)), MADV_HUGEPAGE); // a hint: without THP these stay 4 KiB pages
-#endif
-    for (uint64_t off = 0; off < size;) {
-        const ssize_t n = ::pread(fd, aligned + off, size_t(std::min<uint64_t>(size - off, uint64_t(64) << 20)), off_t(off));
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) {
-            const int e = n < 0 ? errno : EIO;
-            ::munmap(p, length);
-            throw Error(ErrorKind::Io, path + ": cannot read at byte " + std::to_string(off) + ": " + std::strerror(e));
-        }
-        off += uint64_t(n);
+HugePageMemory::HugePageMemory(uint64_t size, const std::string& what) : size_(size) {
+    length_ = (size + kHugePage - 1) / kHugePage * kHugePage + kHugePage; // room to align
+    base_ = ::mmap(nullptr, length_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (base_ == MAP_FAILED) {
+        base_ = nullptr;
+        throw Error(ErrorKind::Io, what + ": cannot allocate " + std::to_string(size) + " bytes: " + std::strerror(errno));
     }
-    ::mprotect(aligned, size, PROT_READ); // as read-only as a mapping
-    base = p;
-    data = aligned;
+    data_ = reinterpret_cast<uint8_t*>((reinterpret_cast<uintptr_t>(base_) + kHugePage - 1) & ~uintptr_t(kHugePage - 1));
+#ifdef MADV_HUGEPAGE
+    ::madvise(data_, length_ - uint64_t(data_ - static_cast<uint8_t*>(base_)), MADV_HUGEPAGE);
+#endif
 }
 
-} // namespace
+HugePageMemory::~HugePageMemory() {
+    if (base_) ::munmap(base_, length_);
+}
+
+void HugePageMemory::seal() const {
+    if (size_) ::mprotect(data_, size_, PROT_READ);
+}
 
 std::shared_ptr<const MappedFile> MappedFile::open(const std::string& path, Residency residency) {
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
@@ -60,7 +54,17 @@ std::shared_ptr<const MappedFile> MappedFile::open(const std::string& path, Resi
     f->size_ = uint64_t(st.st_size);
     if (f->size_ > 0 && residency == Residency::Loaded) {
         try {
-            loadInto(fd, path, f->size_, f->loadedBase_, f->loadedLength_, f->data_);
+            f->loaded_ = std::make_unique<HugePageMemory>(f->size_, path + ": loading it");
+            uint8_t* to = f->loaded_->data();
+            for (uint64_t off = 0; off < f->size_;) {
+                const ssize_t n = ::pread(fd, to + off, size_t(std::min<uint64_t>(f->size_ - off, uint64_t(64) << 20)), off_t(off));
+                if (n < 0 && errno == EINTR) continue;
+                if (n <= 0)
+                    throw Error(ErrorKind::Io, path + ": cannot read at byte " + std::to_string(off) + ": " + std::strerror(n < 0 ? errno : EIO));
+                off += uint64_t(n);
+            }
+            f->loaded_->seal();
+            f->data_ = to;
         } catch (...) {
             ::close(fd);
             throw;
@@ -89,7 +93,6 @@ std::shared_ptr<const MappedFile> MappedFile::borrow(const uint8_t* data, uint64
 
 MappedFile::~MappedFile() {
     if (mapped_) ::munmap(const_cast<uint8_t*>(data_), size_);
-    if (loadedBase_) ::munmap(loadedBase_, loadedLength_);
 }
 
 void MappedFile::adviseSequential(uint64_t off, uint64_t len) const {

@@ -23,6 +23,7 @@ namespace kernels {
 struct Int8Panels;
 }
 class PanelCache;
+class ResidentCopies;
 
 // A 2-D weight in place: [rows = out, cols = in].
 struct Weight {
@@ -116,6 +117,29 @@ struct Weights {
     std::vector<std::vector<float>> owned; // storage of blended weights
 };
 
+// Every 2-D weight of a layer, as fn(weight, perToken): perToken for those
+// a forward reads whole for every token (attention and linear-attention
+// projections, dense FFN, router, shared expert), false for routed experts
+// (read when a token picks them). Absent weights are skipped. L: Layer or
+// const Layer.
+template <class L, class Fn>
+void forEachLayerWeight(L& l, Fn fn) {
+    for (auto* x : {&l.q, &l.k, &l.v, &l.o, &l.gateProj, &l.mlpGate, &l.mlpUp, &l.mlpDown, &l.router, &l.sharedGate, &l.shared.gate,
+                    &l.shared.up, &l.shared.down, &l.linear.qkv, &l.linear.z, &l.linear.b, &l.linear.a, &l.linear.out})
+        if (x->present()) fn(*x, true);
+    for (auto& e : l.experts)
+        for (auto* x : {&e.gate, &e.up, &e.down})
+            if (x->present()) fn(*x, false);
+}
+
+// The same for every layer of w, then its lm_head (per token); the
+// embedding, read a row at a time, is not visited.
+template <class W, class Fn>
+void forEachWeight(W& w, Fn fn) {
+    for (auto& l : w.layers) forEachLayerWeight(l, fn);
+    if (w.lmHead.present()) fn(w.lmHead, true);
+}
+
 // The MTP head (§2.1), for speculative decoding: for position p,
 // x = eh_proj·[enorm(embed(t_{p+1})); hnorm(h_p)] (embedding first, h_p the
 // backbone's hidden state after model.norm) → the MTP decoder block(s), with
@@ -153,9 +177,13 @@ public:
     const cmf::Model& file() const { return file_; }
     // The bytes of int8 panels the weights run on (engine/src/weight_panels.h): 0 when read in place.
     uint64_t panelBytes() const;
+    // The bytes of weights copied into huge pages (engine/src/weight_residency.h): 0 when read from the mapping.
+    uint64_t residentBytes() const;
     const nlohmann::json& header() const { return file_.primary().header(); }
 
 private:
+    std::shared_ptr<const Weights> adopted(Weights w) const;
+
     cmf::Model file_;
     ModelConfig config_;
     std::shared_ptr<const Weights> backbone_;
@@ -163,6 +191,8 @@ private:
     std::vector<std::string> skillIds_;
     // Set when the model runs on int8 panels (engine/src/weight_panels.h).
     std::shared_ptr<const PanelCache> panels_;
+    // Set when its per-token weights are read from copies in huge pages (engine/src/weight_residency.h).
+    std::shared_ptr<const ResidentCopies> resident_;
     mutable std::mutex variantsMutex_;
     mutable std::map<std::string, std::weak_ptr<const Weights>> variants_;
 };

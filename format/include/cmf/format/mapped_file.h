@@ -14,9 +14,30 @@ namespace cmf {
 // Decode streams every weight once per token; through 4 KiB pages of a file
 // mapping that read ~27 GB/s where 2 MiB pages of private memory read ~34
 // (this machine kind, 2 threads): the hardware prefetchers stop at every
-// page, and the TLB misses every 4 KiB. The engine loads what it runs when
-// CMF_WEIGHTS=loaded asks (Model::open).
+// page, and the TLB misses every 4 KiB. The engine copies the weights decode
+// streams into HugePageMemory by default, and loads whole files when
+// CMF_WEIGHTS=loaded asks (engine/src/weight_residency.h, Model::open).
 enum class Residency { Mapped, Loaded };
+
+// Private memory the kernel is asked to back with 2 MiB pages (transparent
+// huge pages, a hint: without THP it is 4 KiB pages), aligned to 2 MiB and
+// zero-filled; writable until seal(). Throws Error(Io) naming `what` when
+// the memory cannot be had.
+class HugePageMemory {
+public:
+    HugePageMemory(uint64_t size, const std::string& what);
+    ~HugePageMemory();
+    HugePageMemory(const HugePageMemory&) = delete;
+    HugePageMemory& operator=(const HugePageMemory&) = delete;
+    uint8_t* data() const { return data_; }
+    uint64_t size() const { return size_; }
+    void seal() const; // read-only from now on, as a mapping is
+
+private:
+    void* base_ = nullptr;
+    uint64_t length_ = 0, size_ = 0;
+    uint8_t* data_ = nullptr;
+};
 
 class MappedFile {
 public:
@@ -32,7 +53,7 @@ public:
     const uint8_t* data() const { return data_; }
     uint64_t size() const { return size_; }
     const std::string& path() const { return path_; }
-    Residency residency() const { return loadedBase_ ? Residency::Loaded : Residency::Mapped; }
+    Residency residency() const { return loaded_ ? Residency::Loaded : Residency::Mapped; }
     // Advise the kernel that [off, off+len) will be read front to back soon.
     void adviseSequential(uint64_t off, uint64_t len) const;
     // Drops [p, p+len) from this process's resident set once it has been
@@ -44,8 +65,7 @@ private:
     const uint8_t* data_ = nullptr;
     uint64_t size_ = 0;
     bool mapped_ = false;
-    void* loadedBase_ = nullptr; // Loaded: the private mapping (aligned inside it) and its length
-    uint64_t loadedLength_ = 0;
+    std::unique_ptr<HugePageMemory> loaded_; // Loaded: the bytes in private memory
     std::string path_;
 };
 

@@ -1,0 +1,80 @@
+#include "weight_residency.h"
+
+#include "cmf/engine/memory_budget.h"
+#include "cmf/format/mapped_file.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <string_view>
+
+namespace cmf::engine {
+namespace {
+
+constexpr uint64_t kAlign = 64; // every tensor 64-byte aligned, as in the file (§3)
+
+// The file (shard) whose mapping holds [p, p + n), or nullptr.
+const MappedFile* mappingOf(const cmf::Model& file, const uint8_t* p, uint64_t n) {
+    for (const auto& f : file.files()) {
+        const MappedFile& m = f->mapping();
+        if (p >= m.data() && p + n <= m.data() + m.size()) return &m;
+    }
+    return nullptr;
+}
+
+} // namespace
+
+ResidentCopies::~ResidentCopies() = default;
+
+uint64_t perTokenBytes(const Weights& w) {
+    uint64_t n = 0;
+    forEachWeight(w, [&](const Weight& x, bool perToken) { n += perToken ? x.bytes.nbytes : 0; });
+    return n;
+}
+
+bool residentCopiesPay(uint64_t bytes) {
+    if (std::getenv("CMF_WEIGHTS")) return false; // mapped, or loaded whole
+    const MemoryBudget b = budgetFrom(readMemorySources(bytes));
+    if (b.disabled) return true;
+    const uint64_t room = std::min(b.total, b.anonymous);
+    return room == kUnlimited || bytes <= room / 2;
+}
+
+void ResidentCopies::adopt(Weights& w) const {
+    std::lock_guard lock(mutex_);
+    // What is still to copy: per-token weights in a mapping, each tensor once.
+    std::map<const uint8_t*, std::pair<uint64_t, uint64_t>> at; // bytes in the file → offset in the new arena, length
+    uint64_t size = 0;
+    forEachWeight(w, [&](Weight& x, bool perToken) {
+        if (!perToken || copyOf_.count(x.bytes.data) || !mappingOf(file_, x.bytes.data, x.bytes.nbytes)) return;
+        if (at.emplace(x.bytes.data, std::pair{size, x.bytes.nbytes}).second) size = (size + x.bytes.nbytes + kAlign - 1) / kAlign * kAlign;
+    });
+    if (size) {
+        auto arena = std::make_unique<HugePageMemory>(size, file_.primary().path() + ": copying its weights");
+        for (const auto& [from, place] : at) {
+            const auto [off, n] = place;
+            std::memcpy(arena->data() + off, from, n);
+            mappingOf(file_, from, n)->release(from, n); // read once: out of the resident set
+            copyOf_[from] = arena->data() + off;
+        }
+        arena->seal();
+        arenas_.push_back(std::move(arena));
+    }
+    const uint8_t* const lmHead = w.lmHead.bytes.data;
+    forEachWeight(w, [&](Weight& x, bool perToken) {
+        if (!perToken) return;
+        if (auto it = copyOf_.find(x.bytes.data); it != copyOf_.end()) x.bytes.data = it->second;
+    });
+    // A tied embedding is lm_head's bytes: its rows come from the copy too.
+    if (w.embed.bytes.data == lmHead)
+        if (auto it = copyOf_.find(lmHead); it != copyOf_.end()) w.embed.bytes.data = it->second;
+}
+
+uint64_t ResidentCopies::bytes() const {
+    std::lock_guard lock(mutex_);
+    uint64_t n = 0;
+    for (const auto& a : arenas_) n += a->size();
+    return n;
+}
+
+} // namespace cmf::engine
