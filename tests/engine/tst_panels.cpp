@@ -70,6 +70,9 @@ private Q_SLOTS:
         qunsetenv("CMF_PANELS");
         const auto on = openWith(q8, "on");
         for (const Weight* w : matmulWeights(*on->weights())) QVERIFY(w->panels);
+        // Opened to look at its structure: nothing packed.
+        const auto inspected = Model::open(q8, Model::Use::Inspect);
+        for (const Weight* w : matmulWeights(*inspected->weights())) QVERIFY(!w->panels);
         // Float weights have no int8 codes to pack.
         const auto f32 = openWith(cmftest::converted("tiny-chat", "f32"), "on");
         for (const Weight* w : matmulWeights(*f32->weights())) QVERIFY(!w->panels);

@@ -61,6 +61,10 @@ private Q_SLOTS:
         QCOMPARE(mapped->residentBytes(), uint64_t(0));
         cmf::engine::forEachWeight(*mapped->weights(), [&](const Weight& w, bool) { QVERIFY(inFile(*mapped, w)); });
         QVERIFY(logitsOf(m) == logitsOf(mapped));
+        // A model opened to look at its structure is left in the mapping.
+        const auto inspected = Model::open(cmftest::converted("tiny-moe", "f32"), Model::Use::Inspect);
+        QCOMPARE(inspected->residentBytes(), uint64_t(0));
+        cmf::engine::forEachWeight(*inspected->weights(), [&](const Weight& w, bool) { QVERIFY(inFile(*inspected, w)); });
     }
 
     void aSkillSharesTheCopies() {

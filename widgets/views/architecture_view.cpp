@@ -155,7 +155,7 @@ void ArchitectureView::load() {
     const std::string path = doc_->path().toStdString();
     const auto work = [path](const cmf::Control&) {
         ArchitectureData d;
-        d.model = cmf::engine::Model::open(path);
+        d.model = cmf::engine::Model::open(path, cmf::engine::Model::Use::Inspect); // its structure: nothing packed or copied
         d.plan = std::make_shared<const cmf::engine::ModelPlan>(cmf::engine::layerPlan(*d.model));
         return QVariant::fromValue(d);
     };

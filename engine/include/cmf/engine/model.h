@@ -156,7 +156,12 @@ class Model {
 public:
     // Throws cmf::Error naming what is missing or unsupported. A SKILL_FILE
     // (§9.1) is refused: it is a partial tensor set, not a model.
-    static std::shared_ptr<const Model> open(const std::string& path);
+    // use: Run prepares the weights for forward passes (int8 panels for a
+    // compact model, huge-page copies of the per-token weights otherwise:
+    // weight_panels.h, weight_residency.h); Inspect leaves them in the
+    // mapping (a view that only reads the model's structure).
+    enum class Use { Run, Inspect };
+    static std::shared_ptr<const Model> open(const std::string& path, Use use = Use::Run);
 
     const ModelConfig& config() const { return config_; }
     const std::vector<Layer>& layers() const { return backbone_->layers; }
