@@ -53,10 +53,10 @@ Run once(const std::shared_ptr<const cmf::engine::Model>& m, const Case& c, cmf:
 } // namespace
 
 int main(int argc, char** argv) {
-    if (argc < 2) {
-        std::fprintf(stderr, "usage: bench_speculative MODEL.cmf [--threads N] [--reps R] [--n N] [--draft lookup|mtp] [--skill ID] "
-                             "[--pace time|acceptance] [--chat QUESTION]... [--code FILE]...\n");
-        return 2;
+    if (argc < 2 || std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h") {
+        std::fprintf(argc < 2 ? stderr : stdout, "usage: bench_speculative MODEL.cmf [--threads N] [--reps R] [--n N] [--draft lookup|mtp] [--skill ID] "
+                                                 "[--pace time|acceptance] [--chat QUESTION]... [--code FILE]...\n");
+        return argc < 2 ? 2 : 0;
     }
     const std::string path = argv[1];
     int threads = 2, reps = 9;
