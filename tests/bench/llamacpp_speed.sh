@@ -123,14 +123,17 @@ if [ -n "${DEPTH:-}" ]; then
         g=$work/$shape-q8_0.gguf c=$work/$shape-q8.cmf
         peer "$g" "$DEPTH" 0 0
         mv "$work/peer.json" "$work/peer.pp.json"
+        mv "$work/peer.rss" "$work/peer.pp.rss"
         peer "$g" 0 "$tg" "$DEPTH"
         "$py" - "$work" <<'PY'
-import json, sys
+import json, re, sys
 w = sys.argv[1]
 last = lambda f: json.loads([l for l in open(f) if l.startswith("{")][-1])
 a, b = last(f"{w}/peer.pp.json"), last(f"{w}/peer.json")
 b["prefill_tok_s"], b["pp_stats"] = a["prefill_tok_s"], a.get("pp_stats")
 open(f"{w}/peer.json", "w").write(json.dumps(b) + "\n")
+rss = lambda f: int(re.search(r"RSS (\d+)", open(f).read()).group(1))
+open(f"{w}/peer.rss", "w").write(f"RSS {max(rss(f'{w}/peer.pp.rss'), rss(f'{w}/peer.rss'))}\n")
 PY
         ours "$c" "$DEPTH" 0 0 --kv f16
         mv "$work/cmf.json" "$work/cmf.pp.json"
