@@ -125,6 +125,26 @@ std::vector<double> exact(const Case& c, const std::vector<float>& x) {
     return y;
 }
 
+// A batch of nTok activations (seeds seed0, seed0 + 1, ...) quantized as a
+// product over c's weight reads them (a q8_2f weight's column field moved onto
+// each token first), with each token's exact product in double.
+struct QuantizedBatch {
+    std::vector<int8_t> q;
+    std::vector<float> scales;
+    std::vector<std::vector<double>> want;
+};
+QuantizedBatch quantizedBatch(const Case& c, size_t nTok, uint32_t seed0) {
+    const uint64_t cols = c.tensor.shape.cols;
+    QuantizedBatch b{std::vector<int8_t>(nTok * cols), std::vector<float>(nTok * cols / 32), {}};
+    for (size_t t = 0; t < nTok; ++t) {
+        auto xt = activation(cols, uint32_t(seed0 + t));
+        b.want.push_back(exact(c, xt));
+        if (c.tensor.dtype == DType::Q8_2F) k::scaleByColumnField(c.tensor, std::vector<float>(xt).data(), xt.data());
+        k::quantizeActivation(xt.data(), cols, b.q.data() + t * cols, b.scales.data() + t * cols / 32);
+    }
+    return b;
+}
+
 // Normalised mean squared error of got against want.
 template <class A, class B>
 double nmse(const A& want, const B& got) {
@@ -246,15 +266,7 @@ private Q_SLOTS:
             QCOMPARE(float(codes[i]) * scales[i / 32] * colField[i % cols], c.decoded[i]);
         // Seven tokens: one 4-token tile and a 3-token tail, over row pairs and a last odd row.
         const size_t nTok = 7;
-        std::vector<int8_t> xq(nTok * cols);
-        std::vector<float> xs(nTok * cols / 32), x(nTok * cols);
-        std::vector<std::vector<double>> want;
-        for (size_t t = 0; t < nTok; ++t) {
-            auto xt = activation(cols, uint32_t(40 + t));
-            want.push_back(exact(c, xt));
-            if (DType(dtype) == DType::Q8_2F) k::scaleByColumnField(c.tensor, std::vector<float>(xt).data(), xt.data());
-            k::quantizeActivation(xt.data(), cols, xq.data() + t * cols, xs.data() + t * cols / 32);
-        }
+        const auto [xq, xs, want] = quantizedBatch(c, nTok, 40);
         // Every implementation this CPU can run: the best (AVX-512 VNNI here), AVX2, scalar.
         std::vector<float> ys[3];
         for (int level = 0; level < 3; ++level) {
@@ -284,16 +296,8 @@ private Q_SLOTS:
         QCOMPARE(panels->panels(), uint64_t(4));
         QCOMPARE(panels->bytes(), k::int8PanelBytes(rows, cols));
         const size_t nTok = 9; // two 4-token tiles and a 1-token tail
-        std::vector<int8_t> xq(nTok * cols);
-        std::vector<float> xs(nTok * cols / 32);
+        const auto [xq, xs, want] = quantizedBatch(c, nTok, 60);
         std::vector<int32_t> sums(nTok * cols / 32);
-        std::vector<std::vector<double>> want;
-        for (size_t t = 0; t < nTok; ++t) {
-            auto xt = activation(cols, uint32_t(60 + t));
-            want.push_back(exact(c, xt));
-            if (DType(dtype) == DType::Q8_2F) k::scaleByColumnField(c.tensor, std::vector<float>(xt).data(), xt.data());
-            k::quantizeActivation(xt.data(), cols, xq.data() + t * cols, xs.data() + t * cols / 32);
-        }
         k::groupSums(xq.data(), cols, nTok, sums.data());
         const float sentinel = -12345.0f;
         const auto run = [&](uint64_t p0, uint64_t p1, size_t t0, size_t n) {
