@@ -8,10 +8,11 @@
 // weights' reading bounds decode, larger where compute does) and gives
 // Σ_{i≤k} α^i tokens on average (α, the share of drafts accepted among
 // those tested, a run ending at the first rejection). k maximises the
-// ratio of the two; when even the best k would not give its tokens in 0.9
-// of plain decode's time, drafting pauses — 16 tokens, twice as long each
-// time in a row, up to 1024 — and comes back forgetting what α was (the
-// text has moved on). Both estimates weigh each older block 0.7 of the
+// ratio of the two; when even the best k promises less than 5 % over plain
+// decode, drafting pauses — 16 tokens, twice as long each time no block
+// paid (gave its tokens in under 0.9 of plain decode's time) in between, up
+// to 1024 — and comes back forgetting what α was (the text has moved on),
+// trying one block wherever one could pay at all. Both estimates weigh each older block 0.7 of the
 // next. Blocks are timed against the recent minimum of a one-token forward,
 // so a slow block makes drafting look dearer, never cheaper.
 //

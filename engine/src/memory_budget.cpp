@@ -282,12 +282,14 @@ void checkMemory(const MemoryEstimate& need, const MemoryBudget& b, const std::s
                                            " is available (" + b.source + ")" + tail);
     // The KV cache, the recurrent state and the panels are anonymous memory: no page cache to evict.
     if (need.kvBytes + state + need.panelBytes > b.anonymous) {
-        std::string what = "the KV cache";
-        if (state && need.panelBytes) what += ", the recurrent state and the int8 panels need ~";
-        else if (state || need.panelBytes) what += state ? " and the recurrent state need ~" : " and the int8 panels need ~";
-        else what += " needs ~";
-        throw Error(ErrorKind::Bounds, what + formatBytes(need.kvBytes + state + need.panelBytes) + ctx + " but only " + formatBytes(b.anonymous) +
-                                           " of anonymous memory is available (" + b.anonymousSource + ")" + tail);
+        std::vector<std::string> parts{"the KV cache"};
+        if (state) parts.emplace_back("the recurrent state");
+        if (need.panelBytes) parts.emplace_back("the int8 panels");
+        std::string what = parts[0];
+        for (size_t i = 1; i < parts.size(); ++i) what += (i + 1 == parts.size() ? " and " : ", ") + parts[i];
+        throw Error(ErrorKind::Bounds, what + (parts.size() > 1 ? " need ~" : " needs ~") + formatBytes(need.kvBytes + state + need.panelBytes) +
+                                           ctx + " but only " + formatBytes(b.anonymous) + " of anonymous memory is available (" +
+                                           b.anonymousSource + ")" + tail);
     }
 }
 

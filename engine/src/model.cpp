@@ -395,9 +395,10 @@ Residency residencyFor(const cmf::Model& mapped) {
 } // namespace
 
 std::shared_ptr<const Model> Model::open(const std::string& path, Use use) {
+    const bool run = use == Use::Run;
     auto m = std::make_shared<Model>();
     m->file_ = cmf::Model::open(path);
-    if (use == Use::Run && residencyFor(m->file_) == Residency::Loaded) m->file_ = cmf::Model::open(path, Residency::Loaded);
+    if (run && residencyFor(m->file_) == Residency::Loaded) m->file_ = cmf::Model::open(path, Residency::Loaded);
     const auto& primary = m->file_.primary();
     if (primary.envelope().has(SkillFile))
         throw Error(ErrorKind::Parse, path + " is a standalone skill (SKILL_FILE, §9.1), a partial tensor set that cannot run; "
@@ -447,11 +448,11 @@ std::shared_ptr<const Model> Model::open(const std::string& path, Use use) {
 
     std::vector<TensorRecord> records;
     for (const auto& t : m->file_.tensors()) records.push_back(t.record);
-    if (use == Use::Run && panelsPay(panelBytesOf(records))) m->panels_ = std::make_shared<const PanelCache>();
+    if (run && panelsPay(panelBytesOf(records))) m->panels_ = std::make_shared<const PanelCache>();
     const Loader loader(m->file_, m->panels_.get());
     Weights backbone = loadWeights(loader, c, a);
     checkEveryTensorRead(m->file_, loader);
-    if (use == Use::Run && !m->panels_ && m->file_.primary().mapping().residency() == Residency::Mapped &&
+    if (run && !m->panels_ && m->file_.primary().mapping().residency() == Residency::Mapped &&
         residentCopiesPay(perTokenBytes(backbone))) {
         m->resident_ = std::make_shared<const ResidentCopies>(m->file_);
         m->resident_->adopt(backbone);

@@ -43,19 +43,25 @@ bool residentCopiesPay(uint64_t bytes) {
 void ResidentCopies::adopt(Weights& w) const {
     std::lock_guard lock(mutex_);
     // What is still to copy: per-token weights in a mapping, each tensor once.
-    std::map<const uint8_t*, std::pair<uint64_t, uint64_t>> at; // bytes in the file → offset in the new arena, length
+    struct Place {
+        uint64_t offset, length; // in the new arena
+        const MappedFile* mapping;
+    };
+    std::map<const uint8_t*, Place> at; // by the bytes in the file
     uint64_t size = 0;
     forEachWeight(w, [&](Weight& x, bool perToken) {
-        if (!perToken || copyOf_.count(x.bytes.data) || !mappingOf(file_, x.bytes.data, x.bytes.nbytes)) return;
-        if (at.emplace(x.bytes.data, std::pair{size, x.bytes.nbytes}).second) size = (size + x.bytes.nbytes + kAlign - 1) / kAlign * kAlign;
+        if (!perToken || copyOf_.count(x.bytes.data) || at.count(x.bytes.data)) return;
+        if (const MappedFile* m = mappingOf(file_, x.bytes.data, x.bytes.nbytes)) {
+            at.emplace(x.bytes.data, Place{size, x.bytes.nbytes, m});
+            size = (size + x.bytes.nbytes + kAlign - 1) / kAlign * kAlign;
+        }
     });
     if (size) {
         auto arena = std::make_unique<HugePageMemory>(size, file_.primary().path() + ": copying its weights");
         for (const auto& [from, place] : at) {
-            const auto [off, n] = place;
-            std::memcpy(arena->data() + off, from, n);
-            mappingOf(file_, from, n)->release(from, n); // read once: out of the resident set
-            copyOf_[from] = arena->data() + off;
+            std::memcpy(arena->data() + place.offset, from, place.length);
+            place.mapping->release(from, place.length); // read once: out of the resident set
+            copyOf_[from] = arena->data() + place.offset;
         }
         arena->seal();
         arenas_.push_back(std::move(arena));
