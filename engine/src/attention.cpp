@@ -42,7 +42,7 @@ void attendBatch(const AttentionBatch& a, uint32_t firstQuery, uint32_t queries,
     acc.assign(rows * hd, 0.0f);
     rowMax.assign(rows, -INFINITY);
     rowSum.assign(rows, 0.0f);
-    const KvRows head = a.kv.offset(size_t(kvHead) * hd);
+    const KvRows head = a.kv.head(kvHead);
     // The scale goes onto the queries once instead of onto every score.
     for (uint32_t t = 0; t < queries; ++t)
         for (uint32_t h = 0; h < a.group; ++h) {
@@ -115,7 +115,7 @@ void attendEach(const AttentionBatch& a, uint32_t kvHeads, uint32_t queries, flo
     std::vector<float> outs(jobs.size() * headFloats), maxes(jobs.size() * group), sums(jobs.size() * group);
     tbb::parallel_for(size_t(0), jobs.size(), [&](size_t i) {
         const Job& j = jobs[i];
-        kernels::attendChunk(a.q + j.t * a.qStride + j.kvh * headFloats, group, hd, a.kv.offset(size_t(j.kvh) * hd), j.first, j.last,
+        kernels::attendChunk(a.q + j.t * a.qStride + j.kvh * headFloats, group, hd, a.kv.head(j.kvh), j.first, j.last,
                              a.scale, a.cap, {outs.data() + i * headFloats, maxes.data() + i * group, sums.data() + i * group});
     });
     for (const auto& [job, chunks] : merges) {

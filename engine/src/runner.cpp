@@ -54,7 +54,7 @@ std::vector<bool> attentionLayers(const Weights& w) {
 
 Runner::Runner(std::shared_ptr<const Model> model, uint32_t ctx, std::shared_ptr<const Weights> stack, KvType kv)
     : model_(std::move(model)), stack_(std::move(stack)), weights_(stack_ ? stack_ : model_->weights()), ctx_(ctx),
-      kv_(attentionLayers(*weights_), size_t(model_->config().kvHeads) * model_->config().headDim, kv) {
+      kv_(attentionLayers(*weights_), model_->config().kvHeads, model_->config().headDim, kv) {
     const auto& c = model_->config();
     if (ctx_ == 0) throw Error(ErrorKind::Parse, "context size must be at least 1");
     if (c.maxPositions && ctx_ > c.maxPositions)

@@ -16,12 +16,17 @@ constexpr uint64_t kHugePage = uint64_t(2) << 20;
 } // namespace
 
 HugePageMemory::HugePageMemory(uint64_t size, const std::string& what) : size_(size) {
-    length_ = (size + kHugePage - 1) / kHugePage * kHugePage + kHugePage; // room to align
+    // Less than a huge page takes small ones: a 2 MiB page would hold mostly nothing.
+    const bool huge = size >= kHugePage;
+    length_ = huge ? (size + kHugePage - 1) / kHugePage * kHugePage + kHugePage // room to align
+                   : std::max<uint64_t>(size, 1);
     base_ = ::mmap(nullptr, length_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (base_ == MAP_FAILED) {
         base_ = nullptr;
         throw Error(ErrorKind::Io, what + ": cannot allocate " + std::to_string(size) + " bytes: " + std::strerror(errno));
     }
+    data_ = static_cast<uint8_t*>(base_);
+    if (!huge) return;
     data_ = reinterpret_cast<uint8_t*>((reinterpret_cast<uintptr_t>(base_) + kHugePage - 1) & ~uintptr_t(kHugePage - 1));
 #ifdef MADV_HUGEPAGE
     ::madvise(data_, length_ - uint64_t(data_ - static_cast<uint8_t*>(base_)), MADV_HUGEPAGE);

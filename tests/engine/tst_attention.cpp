@@ -34,8 +34,8 @@ struct Case {
     size_t qw() const { return size_t(kvHeads) * group * hd; }
     float scale() const { return 1.0f / std::sqrt(float(hd)); }
     cmf::engine::AttentionBatch batch(KvType t) const {
-        const cmf::engine::KvRows rows = t == KvType::F32 ? cmf::engine::KvRows{K.data(), V.data(), kvw(), t}
-                                                           : cmf::engine::KvRows{Kh.data(), Vh.data(), kvw(), t};
+        const cmf::engine::KvRows rows = t == KvType::F32 ? cmf::engine::KvRows{K.data(), V.data(), kvw(), hd, t}
+                                                           : cmf::engine::KvRows{Kh.data(), Vh.data(), kvw(), hd, t};
         return {q.data(), qw(), rows, pos0, hd, group, window, scale(), cap};
     }
     std::vector<float> each(KvType t) const {
@@ -216,20 +216,35 @@ private Q_SLOTS:
     }
 
     void cacheStoresAndNames() {
-        cmf::engine::KvCache cache({true, false, true}, 4, KvType::F16);
+        cmf::engine::KvCache cache({true, false, true}, 2, 2, KvType::F16); // two KV heads of two elements
         cache.reserve(3);
         const float k[4] = {1.0f, -2.5f, 1.0f / 3, 65504.0f}, v[4] = {0.5f, 0, -0.0f, 1e-8f};
         cache.store(2, 1, k, v);
-        float back[4];
-        cmf::engine::kvRowToFloat(cache.rows(2), true, 1, 4, back);
-        QCOMPARE(back[0], 1.0f);
-        QCOMPARE(back[1], -2.5f);
-        QCOMPARE(back[2], cmf::f16ToF32(cmf::f32ToF16(1.0f / 3))); // rounded to binary16
-        QVERIFY(back[2] != 1.0f / 3);
-        QCOMPARE(back[3], 65504.0f);
-        cmf::engine::kvRowToFloat(cache.rows(2).offset(2), false, 1, 2, back); // from the third column on
-        QCOMPARE(back[0], -0.0f);
-        QCOMPARE(back[1], 0.0f); // 1e-8 is below binary16's smallest subnormal
+        const auto checkPosition1 = [&] {
+            float back[2];
+            cmf::engine::kvRowToFloat(cache.rows(2), true, 1, 2, back);
+            QCOMPARE(back[0], 1.0f);
+            QCOMPARE(back[1], -2.5f);
+            cmf::engine::kvRowToFloat(cache.rows(2).head(1), true, 1, 2, back);
+            QCOMPARE(back[0], cmf::f16ToF32(cmf::f32ToF16(1.0f / 3))); // rounded to binary16
+            QVERIFY(back[0] != 1.0f / 3);
+            QCOMPARE(back[1], 65504.0f);
+            cmf::engine::kvRowToFloat(cache.rows(2).head(1), false, 1, 2, back); // the second head's values
+            QCOMPARE(back[0], -0.0f);
+            QVERIFY(std::signbit(back[0]));
+            QCOMPARE(back[1], 0.0f); // 1e-8 is below binary16's smallest subnormal
+        };
+        checkPosition1();
+        // More room moves every head's rows to the head's new place; what was stored stays.
+        cache.reserve(40);
+        checkPosition1();
+        const float k2[4] = {7, 8, 9, 10};
+        cache.store(2, 39, k2, v);
+        float back[2];
+        cmf::engine::kvRowToFloat(cache.rows(2).head(1), true, 39, 2, back);
+        QCOMPARE(back[0], 9.0f);
+        QCOMPARE(back[1], 10.0f);
+        checkPosition1();
         QCOMPARE(cmf::engine::kvTypeFromName("f16"), std::optional<KvType>(KvType::F16));
         QVERIFY(!cmf::engine::kvTypeFromName("q8"));
         QCOMPARE(cmf::engine::kvElementBytes(KvType::F32), size_t(4));

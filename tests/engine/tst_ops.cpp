@@ -272,7 +272,7 @@ private Q_SLOTS:
             for (auto& x : *v) x = 2 * rnd();
         const float scale = 1.0f / std::sqrt(float(hd));
         std::vector<float> batched(n * qw, -1.0f), single(hd);
-        const cmf::engine::AttentionBatch a{q.data(), qw, {K.data(), V.data(), kvw, cmf::engine::KvType::F32}, pos0, hd, group, window, scale, cap};
+        const cmf::engine::AttentionBatch a{q.data(), qw, {K.data(), V.data(), kvw, hd, cmf::engine::KvType::F32}, pos0, hd, group, window, scale, cap};
         for (uint32_t kvh = 0; kvh < kvHeads; ++kvh) {
             cmf::engine::attendBatch(a, 0, 16, kvh, batched.data()); // two chunks, as the runner splits them
             cmf::engine::attendBatch(a, 16, n - 16, kvh, batched.data());

@@ -21,7 +21,7 @@ enum class Residency { Mapped, Loaded };
 
 // Private memory the kernel is asked to back with 2 MiB pages (transparent
 // huge pages, a hint: without THP it is 4 KiB pages), aligned to 2 MiB and
-// zero-filled; writable until seal(). Throws Error(Io) naming `what` when
+// zero-filled (less than 2 MiB: 4 KiB pages, page-aligned); writable until seal(). Throws Error(Io) naming `what` when
 // the memory cannot be had.
 class HugePageMemory {
 public:
