@@ -1,9 +1,9 @@
 // Decode attention's chunk kernel with AVX-512 (F16C for a binary16 cache).
 // Scores: each key row is loaded (and for f16 converted) once, then dotted
-// with every query head of the group. Weighted sums: 32 columns at a time,
-// each value row loaded once and added into up to 8 heads' accumulators held
-// in registers, so the cache is streamed once per step and the loop runs at
-// the FMA units' rate, not the stores'.
+// with every query head of the group. Weighted sums: up to 128 columns at a
+// time, each value row loaded once and added into up to 8 heads'
+// accumulators held in registers, so the cache is streamed once per step and
+// the loop runs at the FMA units' rate, not the stores'.
 #include "attend.h"
 
 #include "cmf/engine/ops.h"
@@ -105,24 +105,42 @@ void exponentiate(float* s, uint32_t group, uint32_t keys, const AttendChunk& r)
     }
 }
 
-// out[g][c0..c0+32) = Σ_j p[g][j] v_j[c0..c0+32) for G heads from g0.
-template <bool F16, int G>
+// out[g][c0..c0+16·NC) = Σ_j p[g][j] v_j[c0..c0+16·NC) for G heads: each
+// value row's columns loaded once and added into every head's accumulators,
+// held in registers. Each output element is the same FMA chain over j in
+// order whatever NC is, so the blocking changes no float.
+template <bool F16, int G, int NC>
 void weigh(const float* p, uint32_t keys, const KvRows& kv, uint32_t first, uint32_t c0, uint32_t hd, float* out) {
-    __m512 a0[G], a1[G];
-    for (int g = 0; g < G; ++g) a0[g] = a1[g] = _mm512_setzero_ps();
+    __m512 a[G][NC];
+    for (int g = 0; g < G; ++g)
+        for (int n = 0; n < NC; ++n) a[g][n] = _mm512_setzero_ps();
     for (uint32_t j = 0; j < keys; ++j) {
         const size_t at = size_t(first + j) * kv.stride + c0;
-        const __m512 v0 = load16<F16>(kv.v, at), v1 = load16<F16>(kv.v, at + 16);
+        __m512 v[NC];
+        for (int n = 0; n < NC; ++n) v[n] = load16<F16>(kv.v, at + 16 * n);
         for (int g = 0; g < G; ++g) {
             const __m512 w = _mm512_set1_ps(p[size_t(g) * keys + j]);
-            a0[g] = _mm512_fmadd_ps(w, v0, a0[g]);
-            a1[g] = _mm512_fmadd_ps(w, v1, a1[g]);
+            for (int n = 0; n < NC; ++n) a[g][n] = _mm512_fmadd_ps(w, v[n], a[g][n]);
         }
     }
-    for (int g = 0; g < G; ++g) {
-        _mm512_storeu_ps(out + size_t(g) * hd + c0, a0[g]);
-        _mm512_storeu_ps(out + size_t(g) * hd + c0 + 16, a1[g]);
-    }
+    for (int g = 0; g < G; ++g)
+        for (int n = 0; n < NC; ++n) _mm512_storeu_ps(out + size_t(g) * hd + c0 + 16 * n, a[g][n]);
+}
+
+// A head's width in as few passes over the values as the registers allow
+// (G·NC accumulators): a pass reads 64·NC bytes of every f32 row (32·NC of
+// an f16 one), so with 32 columns a pass, a 128-wide head read each row's
+// lines in four strided passes where it now reads them in one.
+template <bool F16, int G>
+void weighHeads(const float* p, uint32_t keys, const KvRows& kv, uint32_t first, uint32_t hd, float* out) {
+    constexpr int most = G <= 2 ? 8 : G <= 6 ? 4 : 2; // at most 24 accumulators
+    uint32_t c0 = 0;
+    if constexpr (most >= 8)
+        for (; c0 + 128 <= hd; c0 += 128) weigh<F16, G, 8>(p, keys, kv, first, c0, hd, out);
+    if constexpr (most >= 4)
+        for (; c0 + 64 <= hd; c0 += 64) weigh<F16, G, 4>(p, keys, kv, first, c0, hd, out);
+    for (; c0 + 32 <= hd; c0 += 32) weigh<F16, G, 2>(p, keys, kv, first, c0, hd, out);
+    for (; c0 + 16 <= hd; c0 += 16) weigh<F16, G, 1>(p, keys, kv, first, c0, hd, out);
 }
 
 template <bool F16>
@@ -130,26 +148,15 @@ void weighAll(const float* p, uint32_t group, uint32_t keys, const KvRows& kv, u
     for (uint32_t g0 = 0; g0 < group; g0 += 8) {
         const float* pg = p + size_t(g0) * keys;
         float* og = out + size_t(g0) * hd;
-        for (uint32_t c0 = 0; c0 + 32 <= hd; c0 += 32) {
-            switch (std::min<uint32_t>(8, group - g0)) {
-            case 1: weigh<F16, 1>(pg, keys, kv, first, c0, hd, og); break;
-            case 2: weigh<F16, 2>(pg, keys, kv, first, c0, hd, og); break;
-            case 3: weigh<F16, 3>(pg, keys, kv, first, c0, hd, og); break;
-            case 4: weigh<F16, 4>(pg, keys, kv, first, c0, hd, og); break;
-            case 5: weigh<F16, 5>(pg, keys, kv, first, c0, hd, og); break;
-            case 6: weigh<F16, 6>(pg, keys, kv, first, c0, hd, og); break;
-            case 7: weigh<F16, 7>(pg, keys, kv, first, c0, hd, og); break;
-            default: weigh<F16, 8>(pg, keys, kv, first, c0, hd, og); break;
-            }
-        }
-        if (hd % 32) { // a last 16 columns (headDim ≡ 16 mod 32)
-            const uint32_t c0 = hd - 16;
-            for (uint32_t g = g0; g < std::min(group, g0 + 8); ++g) {
-                __m512 a = _mm512_setzero_ps();
-                for (uint32_t j = 0; j < keys; ++j)
-                    a = _mm512_fmadd_ps(_mm512_set1_ps(p[size_t(g) * keys + j]), load16<F16>(kv.v, size_t(first + j) * kv.stride + c0), a);
-                _mm512_storeu_ps(out + size_t(g) * hd + c0, a);
-            }
+        switch (std::min<uint32_t>(8, group - g0)) {
+        case 1: weighHeads<F16, 1>(pg, keys, kv, first, hd, og); break;
+        case 2: weighHeads<F16, 2>(pg, keys, kv, first, hd, og); break;
+        case 3: weighHeads<F16, 3>(pg, keys, kv, first, hd, og); break;
+        case 4: weighHeads<F16, 4>(pg, keys, kv, first, hd, og); break;
+        case 5: weighHeads<F16, 5>(pg, keys, kv, first, hd, og); break;
+        case 6: weighHeads<F16, 6>(pg, keys, kv, first, hd, og); break;
+        case 7: weighHeads<F16, 7>(pg, keys, kv, first, hd, og); break;
+        default: weighHeads<F16, 8>(pg, keys, kv, first, hd, og); break;
         }
     }
 }
