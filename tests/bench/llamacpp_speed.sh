@@ -8,7 +8,7 @@
 #   bash tests/bench/llamacpp_speed.sh [CMF_BINARY] [WORKDIR] [REPS=3]
 # WORKDIR keeps the models between runs (about 8 GB). Run it on a quiet machine.
 # DEPTH=4096 adds the long-context rows (q8: a 4096-token prefill, decode at
-# depth 4096), about 10 minutes more.
+# depth 4096), about 10 minutes more; DEPTH_ONLY=1 runs those rows alone.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
@@ -96,7 +96,12 @@ header() {
     printf '| model | pp%s llama.cpp | pp%s cmf | ratio | tg%s llama.cpp | tg%s cmf | ratio | cmf decode GB/s (share of the read bandwidth before/after) | RSS llama.cpp / cmf MiB | size GGUF / CMF MB |\n' "$1" "$1" "$2" "$2"
     printf '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n'
 }
-header "$pp" "$tg"
+SHAPES_VBIT=${SHAPES:-qwen2.5-0.5b qwen3-0.6b}
+if [ -n "${DEPTH_ONLY:-}" ]; then
+    pairs=()
+    SHAPES_VBIT=""
+fi
+[ -n "${DEPTH_ONLY:-}" ] || header "$pp" "$tg"
 for entry in "${pairs[@]}"; do
     IFS='|' read -r label gguf cmffile <<<"$entry"
     peer "$gguf" "$pp" "$tg" 0
@@ -106,7 +111,7 @@ for entry in "${pairs[@]}"; do
 done
 # vbit_ro (variable bits per row, 4.5 on average) has no llama.cpp twin: its
 # decode against the bandwidth alone.
-for shape in ${SHAPES:-qwen2.5-0.5b qwen3-0.6b}; do
+for shape in $SHAPES_VBIT; do
     m=$work/$shape
     [ -f "$m-vbit.cmf" ] || "$cmf" convert --model "$m" --quant vbit --output "$m-vbit.cmf" --summary >/dev/null
     bw=$(bandwidth)
@@ -133,7 +138,8 @@ a, b = last(f"{w}/peer.pp.json"), last(f"{w}/peer.json")
 b["prefill_tok_s"], b["pp_stats"] = a["prefill_tok_s"], a.get("pp_stats")
 open(f"{w}/peer.json", "w").write(json.dumps(b) + "\n")
 rss = lambda f: int(re.search(r"RSS (\d+)", open(f).read()).group(1))
-open(f"{w}/peer.rss", "w").write(f"RSS {max(rss(f'{w}/peer.pp.rss'), rss(f'{w}/peer.rss'))}\n")
+peak = max(rss(f"{w}/peer.pp.rss"), rss(f"{w}/peer.rss"))  # read before "w" empties the file
+open(f"{w}/peer.rss", "w").write(f"RSS {peak}\n")
 PY
         ours "$c" "$DEPTH" 0 0 --kv f16
         mv "$work/cmf.json" "$work/cmf.pp.json"
