@@ -12,8 +12,8 @@
 // decode, drafting pauses — 16 tokens, twice as long each time no block
 // paid (gave its tokens in under 0.9 of plain decode's time) in between, up
 // to 1024 — and comes back forgetting what α was (the text has moved on),
-// trying one block wherever one could pay at all. Both estimates weigh each older block 0.7 of the
-// next. Blocks are timed against the recent minimum of a one-token forward,
+// trying one block wherever one could pay at all. Both estimates weigh each
+// older block 0.7 of the next. Blocks are timed against the recent minimum of a one-token forward,
 // so a slow block makes drafting look dearer, never cheaper.
 //
 // Paced by acceptance (tests: draft counts that do not depend on the

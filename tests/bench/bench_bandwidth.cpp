@@ -49,6 +49,7 @@ int main(int argc, char** argv) {
     const double gb = double(words * 8) / 1e9;
     double best = 0;
     for (bool hugePages : {false, true}) {
+        if (hugePages) small.reset(); // one buffer resident at a time
         uint64_t* buf = hugePages ? reinterpret_cast<uint64_t*>(huge.data()) : small.get();
         for (size_t i = 0; i < words; ++i) buf[i] = i * 0x9E3779B97F4A7C15ull; // touch every page, defeat zero pages
         for (bool prefetch : {false, true}) {

@@ -96,28 +96,25 @@ header() {
     printf '| model | pp%s llama.cpp | pp%s cmf | ratio | tg%s llama.cpp | tg%s cmf | ratio | cmf decode GB/s (share of the read bandwidth before/after) | RSS llama.cpp / cmf MiB | size GGUF / CMF MB |\n' "$1" "$1" "$2" "$2"
     printf '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n'
 }
-SHAPES_VBIT=${SHAPES:-qwen2.5-0.5b qwen3-0.6b}
-if [ -n "${DEPTH_ONLY:-}" ]; then
-    pairs=()
-    SHAPES_VBIT=""
+if [ -z "${DEPTH_ONLY:-}" ]; then
+    header "$pp" "$tg"
+    for entry in "${pairs[@]}"; do
+        IFS='|' read -r label gguf cmffile <<<"$entry"
+        peer "$gguf" "$pp" "$tg" 0
+        bw=$(bandwidth)
+        ours "$cmffile" "$pp" "$tg" 0
+        row "$label" "$gguf" "$cmffile" "$bw" "$(bandwidth)"
+    done
+    # vbit_ro (variable bits per row, 4.5 on average) has no llama.cpp twin: its
+    # decode against the bandwidth alone.
+    for shape in ${SHAPES:-qwen2.5-0.5b qwen3-0.6b}; do
+        m=$work/$shape
+        [ -f "$m-vbit.cmf" ] || "$cmf" convert --model "$m" --quant vbit --output "$m-vbit.cmf" --summary >/dev/null
+        bw=$(bandwidth)
+        ours "$m-vbit.cmf" "$pp" "$tg" 0
+        row "$shape vbit_ro (cmf only)" - "$m-vbit.cmf" "$bw" "$(bandwidth)"
+    done
 fi
-[ -n "${DEPTH_ONLY:-}" ] || header "$pp" "$tg"
-for entry in "${pairs[@]}"; do
-    IFS='|' read -r label gguf cmffile <<<"$entry"
-    peer "$gguf" "$pp" "$tg" 0
-    bw=$(bandwidth)
-    ours "$cmffile" "$pp" "$tg" 0
-    row "$label" "$gguf" "$cmffile" "$bw" "$(bandwidth)"
-done
-# vbit_ro (variable bits per row, 4.5 on average) has no llama.cpp twin: its
-# decode against the bandwidth alone.
-for shape in $SHAPES_VBIT; do
-    m=$work/$shape
-    [ -f "$m-vbit.cmf" ] || "$cmf" convert --model "$m" --quant vbit --output "$m-vbit.cmf" --summary >/dev/null
-    bw=$(bandwidth)
-    ours "$m-vbit.cmf" "$pp" "$tg" 0
-    row "$shape vbit_ro (cmf only)" - "$m-vbit.cmf" "$bw" "$(bandwidth)"
-done
 # DEPTH=D: long contexts, q8 against Q8_0: the prefill of a D-token prompt,
 # and decode with D tokens already cached (llama.cpp's F16 cache against
 # cmf's --kv f16: the same bytes per cached position).
