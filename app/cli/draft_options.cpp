@@ -18,7 +18,7 @@ void addDraftOptions(CLI::App* cmd, cmf::engine::DraftOptions& d) {
                     "over lm_head); paced by time, each step drafts the number that recent steps say is fastest")
         ->check(CLI::Range(1, 64))
         ->default_str("3 for lookup, 1 for mtp");
-    cmd->add_option("--draft-ngram", d.ngram, "Lookup: the longest n-gram of the context's tail to match")
+    cmd->add_option("--draft-ngram", d.ngram, "Lookup: the longest n-gram of the context's tail to match (the shortest is 2 tokens, or 1 when N is 1)")
         ->check(CLI::Range(1, 16))
         ->capture_default_str();
     static const std::vector<std::pair<std::string, bool>> paces = {{"time", true}, {"acceptance", false}};

@@ -21,7 +21,7 @@ DraftPacer::DraftPacer(bool byTime, double batchRatio)
     // Half the prefill's ratio: a batch of hundreds amortises more than a
     // block of four, but a block still shares the reading of the weights.
     : byTime_(byTime), accepted_(kPriorAccepted), tested_(kPriorTested),
-      extra_(batchRatio > 0 ? std::clamp(0.5 * batchRatio, 0.02, 2.0) : kUnknownExtra) {}
+      extra_(batchRatio > 0 ? std::clamp(0.5 * batchRatio, 0.02, 2.0) : kUnknownExtra), cheapest_(extra_) {}
 
 double DraftPacer::gain(uint32_t k) const {
     const double alpha = std::clamp(accepted_ / tested_, 0.0, 1.0);
@@ -38,9 +38,9 @@ void DraftPacer::pause() {
 
 uint32_t DraftPacer::next(uint32_t max) {
     if (skip_) {
-        if (--skip_ == 0) { // back: what was accepted is forgotten, and drafts cost what they did at best
+        if (--skip_ == 0) { // back: what was accepted is forgotten, and drafts cost what they did, or were guessed to, at best
             accepted_ = kPriorAccepted, tested_ = kPriorTested;
-            if (timed_) extra_ = cheapest_;
+            extra_ = cheapest_;
             probe_ = true;
         }
         return 0;
@@ -72,7 +72,7 @@ void DraftPacer::settled(uint32_t drafts, uint32_t accepted, double forwards) {
     // 5 % a block: one block that was preempted must not stop drafting.
     const double extra = std::clamp((forwards - 1.0) / double(drafts), 0.0, 4.0);
     extra_ = timed_ ? std::min(extra, kDrift * extra_) : extra; // the first measure replaces the guess
-    cheapest_ = timed_ ? std::min(cheapest_, extra) : extra;
+    cheapest_ = std::min(cheapest_, extra);
     timed_ = true;
     if (forwards < kPaying * double(accepted + 1)) backOff_ = 0; // this block paid: a later pause starts short again
 }

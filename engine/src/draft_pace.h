@@ -12,9 +12,12 @@
 // decode, drafting pauses — 16 tokens, twice as long each time no block
 // paid (gave its tokens in under 0.9 of plain decode's time) in between, up
 // to 1024 — and comes back forgetting what α was (the text has moved on),
-// trying one block wherever one could pay at all. Both estimates weigh each
-// older block 0.7 of the next. Blocks are timed against the recent minimum of a one-token forward,
-// so a slow block makes drafting look dearer, never cheaper.
+// with c the lowest measured or guessed (the first block runs on cold
+// caches: the demo's cost twice what later ones do, and that one measure
+// alone must not stop drafting for good), trying one block wherever one
+// could pay at all. Both estimates weigh each older block 0.7 of the next.
+// Blocks are timed against the recent minimum of a one-token forward, so a
+// slow block makes drafting look dearer, never cheaper.
 //
 // Paced by acceptance (tests: draft counts that do not depend on the
 // machine's speed): always the most drafts allowed, paused after eight
@@ -44,7 +47,7 @@ private:
     bool byTime_;
     double accepted_, tested_; // decayed counts of drafts accepted and tested (a prior of one in two)
     double extra_;             // c: a block's cost per draft, in one-token forwards
-    double cheapest_ = 0;      // the lowest c measured
+    double cheapest_;          // the lowest c measured, or the guess if lower
     bool timed_ = false;       // c was measured (else it is the guess from the prefill)
     bool probe_ = false;       // back from a pause: the next block is tried if it could pay at all
     uint32_t idle_ = 0, skip_ = 0, backOff_ = 0;

@@ -387,7 +387,11 @@ std::vector<float> Runner::verify(std::span<const int32_t> ids) {
     for (size_t at = 0; at < ids.size(); at += kExactBlock) {
         const auto block = ids.subspan(at, std::min(kExactBlock, ids.size() - at));
         auto r = run(block, true, true);
-        rows.insert(rows.end(), r.begin(), r.end());
+        // A block's logits (4 × vocab floats, 128 KiB at 8k) moved, not
+        // copied: a fresh vector that size is fresh pages from the kernel,
+        // whose faults cost a small model's block a fifth of its time.
+        if (rows.empty()) rows = std::move(r);
+        else rows.insert(rows.end(), r.begin(), r.end());
     }
     return rows;
 }

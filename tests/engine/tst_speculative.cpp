@@ -112,6 +112,7 @@ cmf::engine::DraftOptions lookup(uint32_t max = 3) {
     d.mode = cmf::engine::DraftMode::Lookup;
     d.maxDraft = max;
     d.paceByTime = false; // draft counts that do not depend on the machine's speed
+    d.ngram = 1;          // single-token matches too: random weights seldom repeat two tokens in a row
     return d;
 }
 
@@ -255,8 +256,9 @@ private Q_SLOTS:
         QVERIFY(run(m, prompt, {}, {}, 40, "", "x").generated != run(m, prompt, {}, {}, 40).generated);
     }
 
-    // Lookup itself: the longest matching tail n-gram, its most recent
-    // earlier occurrence, a copy that runs on into itself for a repetition.
+    // Lookup itself: the longest matching tail n-gram (two tokens at
+    // least), its most recent earlier occurrence, a copy that runs on into
+    // itself for a repetition.
     void lookupProposals() {
         using cmf::engine::lookupDraft;
         const std::vector<int32_t> a{1, 2, 3, 4, 9, 2, 3, 5, 7, 2, 3};
@@ -266,6 +268,10 @@ private Q_SLOTS:
         QCOMPARE(lookupDraft(b, 3, 4), (std::vector<int32_t>{8, 8, 8, 8}));
         const std::vector<int32_t> c{1, 2, 3};
         QVERIFY(lookupDraft(c, 3, 4).empty());
+        // A lone token's match drafts only when one token is all that was asked for.
+        const std::vector<int32_t> d{1, 5, 6, 7, 5};
+        QVERIFY(lookupDraft(d, 3, 2).empty());
+        QCOMPARE(lookupDraft(d, 1, 2), (std::vector<int32_t>{6, 7}));
         QVERIFY(lookupDraft(std::vector<int32_t>{}, 3, 4).empty());
     }
 

@@ -94,6 +94,9 @@ std::vector<int32_t> generate(const std::shared_ptr<const cmf::engine::Model>& m
     g.draft.mode = mode;
     g.draft.maxDraft = max;
     g.draft.paceByTime = false; // these models are compute-bound: paced by time, drafting could pause before any block
+    // Single-token matches too: random weights seldom repeat two tokens in a
+    // row, and what is checked here is the verification, whatever is drafted.
+    g.draft.ngram = 1;
     const auto r = s.generate(prompt, g);
     if (drafted) *drafted += r.drafted;
     return r.generated;
