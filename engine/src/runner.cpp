@@ -311,6 +311,17 @@ const Rope& Runner::ropeFor(size_t li, uint32_t end) {
     return rope;
 }
 
+const float* Runner::anglesFor(const Rope& rope, size_t n) {
+    RopeAngles& a = angles_;
+    const bool same = !a.cs.empty() && a.pos == pos_ && a.n == n && a.rope.rotDim == rope.rotDim &&
+                      a.rope.attentionFactor == rope.attentionFactor && a.rope.invFreq == rope.invFreq;
+    if (!same) {
+        a = {rope, pos_, n, std::vector<float>(n * rope.rotDim)};
+        for (size_t t = 0; t < n; ++t) ropeAngles(rope, pos_ + uint32_t(t), a.cs.data() + t * rope.rotDim);
+    }
+    return a.cs.data();
+}
+
 // h: the normalised input (n × hidden); out: the attention block's output
 // after o_proj (n × hidden), before any post-attention norm.
 void Runner::attentionMixer(const Layer& l, size_t li, const float* h, size_t n, float* out) {
@@ -333,19 +344,19 @@ void Runner::attentionMixer(const Layer& l, size_t li, const float* h, size_t n,
     addBias(k, l.kBias, n);
     addBias(v, l.vBias, n);
     const Rope& rope = ropeFor(li, pos_ + uint32_t(n));
-    std::vector<float> cs(rope.rotDim);
+    const float* const angles = anglesFor(rope, n);
     for (size_t t = 0; t < n; ++t) {
         const uint32_t p = pos_ + uint32_t(t);
-        ropeAngles(rope, p, cs.data());
+        const float* cs = angles + t * rope.rotDim;
         for (uint32_t head = 0; head < l.heads; ++head) {
             float* qh = q + t * qw + head * hd;
             if (!l.qNorm.empty()) rmsNorm(qh, l.qNorm.data(), hd, c.eps, c.gemmaNorm, qh);
-            ropeRotate(rope, cs.data(), qh);
+            ropeRotate(rope, cs, qh);
         }
         for (uint32_t head = 0; head < c.kvHeads; ++head) {
             float* kh = k + t * kvw + head * hd;
             if (!l.kNorm.empty()) rmsNorm(kh, l.kNorm.data(), hd, c.eps, c.gemmaNorm, kh);
-            ropeRotate(rope, cs.data(), kh);
+            ropeRotate(rope, cs, kh);
         }
         kv_.store(li, p, k + t * kvw, v + t * kvw);
     }

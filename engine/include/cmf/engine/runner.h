@@ -148,6 +148,17 @@ private:
     ForwardProbe* probe_ = nullptr;
     uint32_t ctx_ = 0, pos_ = 0;
     const Rope& ropeFor(size_t li, uint32_t end);
+    // The rotations (ropeAngles) of the n positions from pos_, made once for
+    // every layer of a forward whose frequencies are these (most models:
+    // all), not once per layer: a step of a 28-layer model made 28 × rotDim/2
+    // sincos per token.
+    const float* anglesFor(const Rope& rope, size_t n);
+    struct RopeAngles {
+        Rope rope;
+        uint32_t pos = 0;
+        size_t n = 0;
+        std::vector<float> cs; // n × rotDim
+    } angles_;
     std::vector<Rope> ropes_; // per layer
     std::vector<std::pair<uint32_t, Rope>> ropesPast_; // per layer: the frequencies past the switch point, for the length they were made for
     KvCache kv_;                            // attention layers: keys and values of the positions reserved
