@@ -1,6 +1,7 @@
 #include "cmf/engine/bench.h"
 
 #include "cmf/format/error.h"
+#include "kernels/argmax.h"
 #include "kernels/int8_panels.h"
 
 #include <algorithm>
@@ -14,7 +15,7 @@ namespace {
 
 constexpr uint32_t kSeed = 1234;
 
-int32_t argmax(const std::vector<float>& v) { return int32_t(std::max_element(v.begin(), v.end()) - v.begin()); }
+int32_t argmax(const std::vector<float>& v) { return int32_t(kernels::argmax(v.data(), v.size())); }
 
 } // namespace
 

@@ -2,6 +2,7 @@
 
 #include "cmf/engine/ops.h"
 #include "cmf/format/error.h"
+#include "kernels/argmax.h"
 
 #include <algorithm>
 
@@ -83,7 +84,7 @@ std::vector<float> MtpDrafter::logitsAfter(std::span<const int32_t> context) {
 
 int32_t MtpDrafter::pick(const std::vector<float>& logits, std::span<const int32_t> history, Sampler* sampler,
                          std::vector<TokenDistribution>* q) {
-    if (!sampler || sampler->greedy()) return int32_t(std::max_element(logits.begin(), logits.end()) - logits.begin());
+    if (!sampler || sampler->greedy()) return int32_t(kernels::argmax(logits.data(), logits.size()));
     auto d = sampler->distribution(logits, history);
     const int32_t t = sampler->draw(d);
     if (q) q->push_back(std::move(d));

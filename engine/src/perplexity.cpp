@@ -4,6 +4,7 @@
 #include "cmf/engine/tokenizer.h"
 
 #include "cmf/format/error.h"
+#include "kernels/argmax.h"
 
 #include <algorithm>
 #include <chrono>
@@ -44,7 +45,7 @@ double logSumExp(const float* l, size_t V) {
     return mx + std::log(sum);
 }
 
-size_t argmax(const float* l, size_t V) { return size_t(std::max_element(l, l + V) - l); }
+size_t argmax(const float* l, size_t V) { return kernels::argmax(l, V); }
 
 void finish(PerplexityResult& r, double nll, std::chrono::steady_clock::time_point t0) {
     r.nllPerToken = r.tokensPredicted ? nll / double(r.tokensPredicted) : 0;

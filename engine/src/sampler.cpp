@@ -1,5 +1,7 @@
 #include "cmf/engine/sampler.h"
 
+#include "kernels/argmax.h"
+
 #include <algorithm>
 #include <cmath>
 #include <numeric>
@@ -19,10 +21,13 @@ double probabilityOf(const TokenDistribution& d, int32_t token) {
 Sampler::Sampler(SamplingParams p) : p_(p), rng_(p.seed) {}
 
 TokenDistribution Sampler::distribution(std::span<const float> logits, std::span<const int32_t> history) const {
+    const bool penalties = p_.repetitionPenalty != 1.0f || p_.presencePenalty != 0.0f || p_.frequencyPenalty != 0.0f;
+    // Greedy: the first maximum (ties to the lower id), read in place.
+    if (greedy() && !penalties) return {{int32_t(kernels::argmax(logits.data(), logits.size())), 1.0}};
     std::vector<float> l(logits.begin(), logits.end());
     // Penalties over the recent window, each distinct token once (as HF's
     // repetition penalty: divide positive logits, multiply negative ones).
-    if (p_.repetitionPenalty != 1.0f || p_.presencePenalty != 0.0f || p_.frequencyPenalty != 0.0f) {
+    if (penalties) {
         std::unordered_map<int32_t, uint32_t> seen; // token → times in the window
         const size_t from = history.size() > p_.penaltyWindow ? history.size() - p_.penaltyWindow : 0;
         for (size_t i = from; i < history.size(); ++i) ++seen[history[i]];
@@ -33,8 +38,7 @@ TokenDistribution Sampler::distribution(std::span<const float> logits, std::span
             x -= p_.presencePenalty + p_.frequencyPenalty * float(count);
         }
     }
-    // Greedy: the first maximum (ties to the lower id).
-    if (greedy()) return {{int32_t(std::max_element(l.begin(), l.end()) - l.begin()), 1.0}};
+    if (greedy()) return {{int32_t(kernels::argmax(l.data(), l.size())), 1.0}};
 
     std::vector<int32_t> idx(l.size());
     std::iota(idx.begin(), idx.end(), 0);

@@ -9,6 +9,7 @@
 #include "cmf/engine/ops.h"
 #include "cmf/format/encode.h"
 #include "cmf/format/half.h"
+#include "kernels/argmax.h"
 #include "kernels/gated_act.h"
 #include "kernels/gemm_int8.h"
 #include "kernels/int8_panels.h"
@@ -379,6 +380,49 @@ private Q_SLOTS:
         std::vector<float> part = g;
         k::gatedActivation(cmf::engine::Activation::Silu, part.data() + 5, u.data() + 5, n - 5);
         for (size_t i = 5; i < n; ++i) QCOMPARE(part[i], got[i]);
+    }
+    // Greedy's pick: the vector argmax gives std::max_element's index on
+    // every length around the 16-lane vectors (a tail of 1-15), with the
+    // maximum repeated (the first wins), at the first and last element,
+    // ±0 as the largest (equal: the first), only -inf, and a NaN anywhere
+    // (std::max_element's answer, which depends on where it stands).
+    void argmaxIsMaxElements() {
+        std::mt19937 rng(11);
+        std::normal_distribution<float> n(0.0f, 3.0f);
+        const auto check = [&](const std::vector<float>& x, const char* what) {
+            const size_t want = size_t(std::max_element(x.begin(), x.end()) - x.begin());
+            const std::string msg = std::string(what) + ", n " + std::to_string(x.size());
+            QVERIFY2(k::argmax(x.data(), x.size()) == want, msg.c_str());
+            QVERIFY2(k::detail::argmaxScalar(x.data(), x.size()) == want, msg.c_str());
+            if (k::detail::avx512Available()) QVERIFY2(k::detail::argmaxAvx512(x.data(), x.size()) == want, msg.c_str());
+        };
+        for (size_t len : {size_t(1), size_t(2), size_t(15), size_t(16), size_t(17), size_t(31), size_t(33), size_t(100), size_t(8192),
+                           size_t(151936)}) {
+            std::vector<float> x(len);
+            for (auto& v : x) v = n(rng);
+            check(x, "random");
+            std::vector<float> y = x;
+            const float top = *std::max_element(y.begin(), y.end()) + 1.0f;
+            for (size_t at : {len - 1, len / 2, len / 3}) y[at] = top; // repeated maximum: the lowest index
+            check(y, "ties");
+            y = x;
+            y.front() = top;
+            check(y, "first");
+            y = x;
+            y.back() = top;
+            check(y, "last");
+            std::vector<float> z(len, -1.0f);
+            z[len / 2] = -0.0f;
+            z[len - 1] = 0.0f;
+            check(z, "signed zeros");
+            std::fill(z.begin(), z.end(), -INFINITY);
+            check(z, "all -inf");
+            for (size_t at : {size_t(0), len / 2, len - 1}) {
+                y = x;
+                y[at] = NAN;
+                check(y, "nan");
+            }
+        }
     }
     // The transposed float product (prefill attention's weighted sums):
     // every implementation against the definition in double, with a row
