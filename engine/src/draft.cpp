@@ -26,7 +26,8 @@ std::vector<int32_t> lookupDraft(std::span<const int32_t> context, uint32_t ngra
         const auto tail = context.subspan(n - len);
         // The most recent earlier occurrence: its continuation is the likeliest to repeat.
         for (size_t start = n - len; start-- > 0;) {
-            if (!std::equal(tail.begin(), tail.end(), context.begin() + start)) continue;
+            // The last token first: most places differ there.
+            if (context[start + len - 1] != tail.back() || !std::equal(tail.begin(), tail.end() - 1, context.begin() + start)) continue;
             // What followed it, copied on past the context's end into the
             // draft itself (as LZ77 copies overlap): a repeating stretch
             // drafts max tokens, not just the few before the tail.
