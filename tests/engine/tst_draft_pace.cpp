@@ -1,7 +1,8 @@
 // The pace of speculative decoding (engine/src/draft_pace.h), fed block
 // outcomes by hand: how many drafts each step carries for cheap and dear
 // drafts, high and low acceptance; pauses that double while nothing pays and
-// end with one probe; pacing by acceptance ignores time.
+// end with one probe, at the cheapest cost measured or guessed; pacing by
+// acceptance ignores time.
 #include "draft_pace.h"
 
 #include <QTest>
@@ -63,11 +64,24 @@ private Q_SLOTS:
         DraftPacer p(true, 2.0);
         QCOMPARE(p.next(3), 0u);
         QVERIFY(pauseLength(p, 3) >= 15);
-        // Measured blocks that dear keep it off, probes or not.
+        // A measured block that dear stops it at once (one probe comes after the pause).
         DraftPacer q(true, 0.2);
         QVERIFY(q.next(3) > 0);
         q.settled(1, 1, 2.1); // accepted, but the block cost 2.1 forwards for its two tokens
         QCOMPARE(q.next(3), 0u);
+    }
+
+    void aColdFirstBlockDoesNotStopDrafting() {
+        // The prefill says a draft costs 0.15 forwards; the first block, on
+        // cold caches, measures 0.7 and accepts nothing. After the pause the
+        // pace tries again at the cheaper cost (had it kept 0.7, no block
+        // could pay at the prior's α and every pause would double to 1024).
+        DraftPacer p(true, 0.3);
+        const uint32_t k = p.next(3);
+        QVERIFY(k > 0);
+        p.settled(k, 0, 1.0 + 0.7 * k);
+        const int pause = pauseLength(p, 3);
+        QVERIFY2(pause >= 16 && pause < 64, std::to_string(pause).c_str());
     }
 
     void pacedByAcceptanceIgnoresTime() {

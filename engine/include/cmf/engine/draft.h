@@ -51,8 +51,9 @@ DraftedDecode decodeWithDrafts(Runner& runner, std::vector<int32_t> context, std
 
 // Prompt lookup: the longest n-gram (n = ngram down to 2, or 1 when ngram
 // is 1) ending the context that also occurs earlier; the max tokens that
-// followed its most recent earlier occurrence (a copy that reaches the context's end goes on into
-// itself, so a repeating stretch keeps repeating). Empty when nothing matches.
+// followed its most recent earlier occurrence (a copy that reaches the
+// context's end goes on into itself, so a repeating stretch keeps
+// repeating). Empty when nothing matches.
 std::vector<int32_t> lookupDraft(std::span<const int32_t> context, uint32_t ngram, uint32_t max);
 
 } // namespace cmf::engine
