@@ -9,11 +9,49 @@
 
 namespace cmf::engine {
 
-void rmsNorm(const float* x, const float* w, size_t n, double eps, bool gemma, float* out) {
-    double ss = 0;
-    for (size_t i = 0; i < n; ++i) ss += double(x[i]) * double(x[i]);
-    const float inv = float(1.0 / std::sqrt(ss / double(n) + eps));
-    for (size_t i = 0; i < n; ++i) out[i] = (x[i] * inv) * (gemma ? 1.0f + w[i] : w[i]);
+void rmsNorm(const float* x, const float* w, size_t n, double eps, bool gemma, float* out) { rmsNormRows(x, n, 1, w, n, eps, gemma, out, n); }
+
+namespace {
+// Σ x² of M rows, each summed in order, the M sums side by side in registers.
+template <size_t M>
+void squareSums(const float* x, size_t stride, size_t n, double* ss) {
+    double a[M] = {};
+    for (size_t i = 0; i < n; ++i)
+        for (size_t r = 0; r < M; ++r) {
+            const double v = x[r * stride + i];
+            a[r] += v * v;
+        }
+    for (size_t r = 0; r < M; ++r) ss[r] = a[r];
+}
+} // namespace
+
+void rmsNormRows(const float* x, size_t xStride, size_t rows, const float* w, size_t n, double eps, bool gemma, float* out,
+                 size_t outStride) {
+    // Each row's squares summed in order, as one row alone would be (the
+    // floats do not depend on the grouping), up to eight rows side by side:
+    // one row's sum is a chain of dependent double adds, eight chains keep
+    // the adder busy (a decode step's per-head q/k norms, a block's rows).
+    for (size_t r0 = 0; r0 < rows; r0 += 8) {
+        const size_t m = std::min<size_t>(8, rows - r0);
+        const float* xr0 = x + r0 * xStride;
+        double ss[8];
+        switch (m) {
+        case 8: squareSums<8>(xr0, xStride, n, ss); break;
+        case 7: squareSums<7>(xr0, xStride, n, ss); break;
+        case 6: squareSums<6>(xr0, xStride, n, ss); break;
+        case 5: squareSums<5>(xr0, xStride, n, ss); break;
+        case 4: squareSums<4>(xr0, xStride, n, ss); break;
+        case 3: squareSums<3>(xr0, xStride, n, ss); break;
+        case 2: squareSums<2>(xr0, xStride, n, ss); break;
+        default: squareSums<1>(xr0, xStride, n, ss); break;
+        }
+        for (size_t r = 0; r < m; ++r) {
+            const float inv = float(1.0 / std::sqrt(ss[r] / double(n) + eps));
+            const float* xr = xr0 + r * xStride;
+            float* o = out + (r0 + r) * outStride;
+            for (size_t i = 0; i < n; ++i) o[i] = (xr[i] * inv) * (gemma ? 1.0f + w[i] : w[i]);
+        }
+    }
 }
 
 void attendHead(const float* q, const float* K, const float* V, size_t kvStride, uint32_t first, uint32_t last, uint32_t hd,

@@ -278,22 +278,16 @@ void Runner::layerForward(size_t li, float* xp, size_t n, std::span<const uint32
     float* const h = take(scratch_.norm, n * H);
     float* const tmp = take(scratch_.mix, n * H);
     float* x = xp;
-    for (size_t t = 0; t < n; ++t) rmsNorm(x + t * H, l.inputNorm.data(), H, c.eps, c.gemmaNorm, h + t * H);
+    rmsNormRows(x, H, n, l.inputNorm.data(), H, c.eps, c.gemmaNorm, h, H);
     if (mixerKind(l) == MixerKind::LinearAttention) gatedDeltaNet(l.linear, c, state_->layer(li), h, n, tmp, snapAfter, snaps);
     else attentionMixer(l, li, h, n, tmp);
     const bool sandwich = sandwichNorms(l);
-    for (size_t t = 0; t < n; ++t) {
-        float* o = tmp + t * H;
-        if (sandwich) rmsNorm(o, l.postAttnNorm.data(), H, c.eps, c.gemmaNorm, o);
-        for (size_t i = 0; i < H; ++i) x[t * H + i] += o[i];
-        rmsNorm(x + t * H, sandwich ? l.preFfnNorm.data() : l.postAttnNorm.data(), H, c.eps, c.gemmaNorm, h + t * H);
-    }
+    if (sandwich) rmsNormRows(tmp, H, n, l.postAttnNorm.data(), H, c.eps, c.gemmaNorm, tmp, H);
+    for (size_t i = 0; i < n * H; ++i) x[i] += tmp[i];
+    rmsNormRows(x, H, n, sandwich ? l.preFfnNorm.data() : l.postAttnNorm.data(), H, c.eps, c.gemmaNorm, h, H);
     ffn(l, li, h, n, tmp);
-    for (size_t t = 0; t < n; ++t) {
-        float* f = tmp + t * H;
-        if (sandwich) rmsNorm(f, l.postFfnNorm.data(), H, c.eps, c.gemmaNorm, f);
-        for (size_t i = 0; i < H; ++i) x[t * H + i] += f[i];
-    }
+    if (sandwich) rmsNormRows(tmp, H, n, l.postFfnNorm.data(), H, c.eps, c.gemmaNorm, tmp, H);
+    for (size_t i = 0; i < n * H; ++i) x[i] += tmp[i];
 }
 
 // Frequencies that depend on the length (longrope past its original
@@ -345,19 +339,14 @@ void Runner::attentionMixer(const Layer& l, size_t li, const float* h, size_t n,
     addBias(v, l.vBias, n);
     const Rope& rope = ropeFor(li, pos_ + uint32_t(n));
     const float* const angles = anglesFor(rope, n);
+    // Per-head q/k norms, every head of the batch at once (rows of hd).
+    if (!l.qNorm.empty()) rmsNormRows(q, hd, n * l.heads, l.qNorm.data(), hd, c.eps, c.gemmaNorm, q, hd);
+    if (!l.kNorm.empty()) rmsNormRows(k, hd, n * c.kvHeads, l.kNorm.data(), hd, c.eps, c.gemmaNorm, k, hd);
     for (size_t t = 0; t < n; ++t) {
         const uint32_t p = pos_ + uint32_t(t);
         const float* cs = angles + t * rope.rotDim;
-        for (uint32_t head = 0; head < l.heads; ++head) {
-            float* qh = q + t * qw + head * hd;
-            if (!l.qNorm.empty()) rmsNorm(qh, l.qNorm.data(), hd, c.eps, c.gemmaNorm, qh);
-            ropeRotate(rope, cs, qh);
-        }
-        for (uint32_t head = 0; head < c.kvHeads; ++head) {
-            float* kh = k + t * kvw + head * hd;
-            if (!l.kNorm.empty()) rmsNorm(kh, l.kNorm.data(), hd, c.eps, c.gemmaNorm, kh);
-            ropeRotate(rope, cs, kh);
-        }
+        for (uint32_t head = 0; head < l.heads; ++head) ropeRotate(rope, cs, q + t * qw + head * hd);
+        for (uint32_t head = 0; head < c.kvHeads; ++head) ropeRotate(rope, cs, k + t * kvw + head * hd);
         kv_.store(li, p, k + t * kvw, v + t * kvw);
     }
     float* const att = take(scratch_.att, n * qw);
@@ -458,8 +447,7 @@ std::vector<float> Runner::runLayers(std::vector<float> x, std::span<const int32
     // hidden states, for every row).
     const size_t first = allLogits ? 0 : n - 1, from = keepHidden_ ? 0 : first;
     std::vector<float> h((n - from) * H);
-    for (size_t t = from; t < n; ++t)
-        rmsNorm(x.data() + t * H, weights_->finalNorm.data(), H, c.eps, c.gemmaNorm, h.data() + (t - from) * H);
+    rmsNormRows(x.data() + from * H, H, n - from, weights_->finalNorm.data(), H, c.eps, c.gemmaNorm, h.data(), H);
     if (keepHidden_) hidden_.insert(hidden_.end(), h.begin(), h.end());
     if (!logits) return {};
     const size_t rows = n - first;

@@ -7,6 +7,8 @@
 
 #include <QTest>
 #include <cmath>
+#include <random>
+#include <vector>
 
 namespace {
 bool near(double a, double b, double tol = 1e-5) { return std::fabs(a - b) <= tol; }
@@ -30,6 +32,36 @@ private Q_SLOTS:
         QVERIFY(near(y[3], 0.5 * 4 / rms));
         cmf::engine::rmsNorm(x, ones, 4, 2.5, false, y); // eps inside the root
         QVERIFY(near(y[0], 1 / std::sqrt(10.0)));
+    }
+    // Rows side by side give each row the floats of that row alone: its
+    // squares summed in order in double (written out here), for 1-19 rows
+    // (the groups of eight and their remainders), padded strides, in place.
+    void rmsNormRowsIsEachRowsNorm() {
+        std::mt19937 rng(5);
+        std::normal_distribution<float> nd(0.0f, 2.0f);
+        for (size_t n : {size_t(37), size_t(64)})
+            for (size_t rows = 1; rows <= 19; ++rows)
+                for (bool gemma : {false, true}) {
+                    const size_t stride = n + 3;
+                    std::vector<float> x(rows * stride), w(n), out(rows * stride, -1.0f);
+                    for (auto& v : x) v = nd(rng);
+                    for (auto& v : w) v = nd(rng);
+                    cmf::engine::rmsNormRows(x.data(), stride, rows, w.data(), n, 1e-6, gemma, out.data(), stride);
+                    std::vector<float> inPlace = x;
+                    cmf::engine::rmsNormRows(inPlace.data(), stride, rows, w.data(), n, 1e-6, gemma, inPlace.data(), stride);
+                    for (size_t r = 0; r < rows; ++r) {
+                        const float* xr = x.data() + r * stride;
+                        double ss = 0;
+                        for (size_t i = 0; i < n; ++i) ss += double(xr[i]) * double(xr[i]);
+                        const float inv = float(1.0 / std::sqrt(ss / double(n) + 1e-6));
+                        for (size_t i = 0; i < n; ++i) {
+                            const float want = (xr[i] * inv) * (gemma ? 1.0f + w[i] : w[i]);
+                            QCOMPARE(out[r * stride + i], want);
+                            QCOMPARE(inPlace[r * stride + i], want);
+                        }
+                        QCOMPARE(out[r * stride + n], -1.0f); // the padding is not written
+                    }
+                }
     }
     void ropeFullAndPartial() {
         cmf::engine::RopeConfig c;

@@ -13,6 +13,10 @@ namespace cmf::engine {
 
 // RMSNorm: x / sqrt(mean(x²) + eps) · w  ("qwen"), or · (1 + w) ("gemma").
 void rmsNorm(const float* x, const float* w, size_t n, double eps, bool gemma, float* out);
+// The same for `rows` rows of n (x row r at x + r·xStride, its result at
+// out + r·outStride; out may be x), each exactly what rmsNorm gives it.
+void rmsNormRows(const float* x, size_t xStride, size_t rows, const float* w, size_t n, double eps, bool gemma, float* out,
+                 size_t outStride);
 
 // Y[t][r] = Σ_i W[r][i] · X[t][i] for nTok rows of X, W in its stored dtype
 // (engine/src/matmul.cpp: in-place kernels for decode, blocked int8 or
