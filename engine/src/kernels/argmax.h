@@ -15,6 +15,11 @@ size_t argmax(const float* x, size_t n); // n ≥ 1
 namespace detail {
 size_t argmaxScalar(const float* x, size_t n);
 size_t argmaxAvx512(const float* x, size_t n);
+// The largest of x[0, n) into m, sixteen lanes at a time (a maximum is exact
+// in any order); false, m unset, when x holds a NaN (there the answer
+// depends on where it stands). AVX-512 F only, as argmaxAvx512; decode
+// attention takes its chunks' maxima from it.
+bool maxAvx512(const float* x, size_t n, float& m);
 } // namespace detail
 
 } // namespace cmf::engine::kernels

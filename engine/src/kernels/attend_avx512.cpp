@@ -5,6 +5,7 @@
 // accumulators held in registers, so the cache is streamed once per step and
 // the loop runs at the FMA units' rate, not the stores'.
 #include "attend.h"
+#include "kernels/argmax.h"
 
 #include "cmf/engine/ops.h"
 #include "kernels/exp2_avx512.h"
@@ -85,27 +86,13 @@ void scores(const float* q, uint32_t group, uint32_t hd, const KvRows& kv, uint3
         for (size_t i = 0; i < size_t(group) * keys; ++i) s[i] = softcap(s[i], cap);
 }
 
-// The largest of n scores, *std::max_element's (sixteen lanes at a time; a
-// maximum is exact in any order, and for scores holding a NaN its answer
-// depends on where the NaN stands, so those take it).
-float largest(const float* x, uint32_t n) {
-    __m512 m = _mm512_set1_ps(-INFINITY);
-    __mmask16 nan = 0;
-    for (uint32_t j = 0; j < n; j += 16) {
-        const __mmask16 lanes = n - j >= 16 ? __mmask16(0xFFFF) : __mmask16((1u << (n - j)) - 1);
-        const __m512 v = _mm512_mask_loadu_ps(_mm512_set1_ps(-INFINITY), lanes, x + j);
-        nan |= _mm512_cmp_ps_mask(v, v, _CMP_UNORD_Q);
-        m = _mm512_max_ps(m, v);
-    }
-    return nan ? *std::max_element(x, x + n) : _mm512_reduce_max_ps(m);
-}
-
 // s ← e^(s − max) for each head's keys; the maxima and sums to r.
 void exponentiate(float* s, uint32_t group, uint32_t keys, const AttendChunk& r) {
     const __m512 log2e = _mm512_set1_ps(1.44269504088896341f);
     for (uint32_t g = 0; g < group; ++g) {
         float* sg = s + size_t(g) * keys;
-        const float mx = largest(sg, keys);
+        float mx;
+        if (!detail::maxAvx512(sg, keys, mx)) mx = *std::max_element(sg, sg + keys); // a NaN among the scores
         const __m512 m = _mm512_set1_ps(mx);
         __m512 sum = _mm512_setzero_ps();
         for (uint32_t j = 0; j < keys; j += 16) {
