@@ -94,35 +94,55 @@ void attendEach(const AttentionBatch& a, uint32_t kvHeads, uint32_t queries, flo
     // Per position, per KV head, the keys in fixed chunks from the window's
     // start: threads share the chunks and the merge adds them in order, so
     // the floats do not depend on the thread count, and a position verified
-    // in a block gets exactly what its one-token decode gets.
-    struct Job {
-        uint32_t t, kvh, first, last;
-    };
+    // in a block gets exactly what its one-token decode gets. Positions whose
+    // windows start at the same key (all of them without a sliding window)
+    // run each chunk together (kernels::attendChunks): the chunk's keys and
+    // values are read once for all of them, each position's floats its own.
     constexpr uint32_t chunk = kernels::kAttendChunkKeys;
-    std::vector<Job> jobs;
-    std::vector<std::pair<size_t, uint32_t>> merges; // per (query, KV head): its first job, its chunks
-    for (uint32_t t = 0; t < queries; ++t) {
-        const uint32_t p = a.pos0 + t;
-        const uint32_t start = a.window && p + 1 > a.window ? p + 1 - a.window : 0;
-        const uint32_t chunks = (p - start) / chunk + 1;
-        for (uint32_t kvh = 0; kvh < kvHeads; ++kvh) {
-            merges.emplace_back(jobs.size(), chunks);
-            for (uint32_t k = 0; k < chunks; ++k) jobs.push_back({t, kvh, start + k * chunk, std::min(p, start + k * chunk + chunk - 1)});
-        }
+    constexpr uint32_t kTogether = 8; // positions per piece of work at most: their scores stay in L1/L2
+    const auto posOf = [&](uint32_t t) { return a.pos0 + t; };
+    const auto startOf = [&](uint32_t t) { return a.window && posOf(t) + 1 > a.window ? posOf(t) + 1 - a.window : 0u; };
+    const auto chunksOf = [&](uint32_t t) { return (posOf(t) - startOf(t)) / chunk + 1; };
+    // Each (position, KV head)'s chunk results side by side from slot[t · kvHeads + kvh].
+    std::vector<size_t> slot(size_t(queries) * kvHeads + 1, 0);
+    for (uint32_t t = 0; t < queries; ++t)
+        for (uint32_t kvh = 0; kvh < kvHeads; ++kvh) slot[size_t(t) * kvHeads + kvh + 1] = slot[size_t(t) * kvHeads + kvh] + chunksOf(t);
+    struct Work {
+        uint32_t kvh, k, t0, t1; // chunk k of KV head kvh, for positions [t0, t1)
+    };
+    std::vector<Work> work;
+    for (uint32_t ta = 0; ta < queries;) {
+        uint32_t tb = ta + 1;
+        while (tb < queries && tb - ta < kTogether && startOf(tb) == startOf(ta)) ++tb;
+        for (uint32_t kvh = 0; kvh < kvHeads; ++kvh)
+            for (uint32_t k = 0, t0 = ta; k < chunksOf(tb - 1); ++k) {
+                while (chunksOf(t0) <= k) ++t0; // positions are in order: those that reach chunk k are a suffix
+                work.push_back({kvh, k, t0, tb});
+            }
+        ta = tb;
     }
     const uint32_t hd = a.headDim, group = a.group;
-    const size_t headFloats = size_t(group) * hd;
-    std::vector<float> outs(jobs.size() * headFloats), maxes(jobs.size() * group), sums(jobs.size() * group);
-    tbb::parallel_for(size_t(0), jobs.size(), [&](size_t i) {
-        const Job& j = jobs[i];
-        kernels::attendChunk(a.q + j.t * a.qStride + j.kvh * headFloats, group, hd, a.kv.head(j.kvh), j.first, j.last,
-                             a.scale, a.cap, {outs.data() + i * headFloats, maxes.data() + i * group, sums.data() + i * group});
+    const size_t headFloats = size_t(group) * hd, slots = slot.back();
+    std::vector<float> outs(slots * headFloats), maxes(slots * group), sums(slots * group);
+    tbb::parallel_for(size_t(0), work.size(), [&](size_t i) {
+        const Work& w = work[i];
+        const uint32_t first = startOf(w.t0) + w.k * chunk;
+        uint32_t last[kTogether];
+        kernels::AttendChunk r[kTogether];
+        for (uint32_t t = w.t0; t < w.t1; ++t) {
+            const size_t at = slot[size_t(t) * kvHeads + w.kvh] + w.k;
+            last[t - w.t0] = std::min(posOf(t), first + chunk - 1);
+            r[t - w.t0] = {outs.data() + at * headFloats, maxes.data() + at * group, sums.data() + at * group};
+        }
+        kernels::attendChunks(a.q + w.t0 * a.qStride + w.kvh * headFloats, a.qStride, w.t1 - w.t0, group, hd, a.kv.head(w.kvh), first,
+                              last, a.scale, a.cap, r);
     });
-    for (const auto& [job, chunks] : merges) {
-        const Job& j = jobs[job];
-        kernels::mergeChunks(outs.data() + job * headFloats, maxes.data() + job * group, sums.data() + job * group, chunks, group, hd,
-                             out + j.t * a.qStride + j.kvh * headFloats);
-    }
+    for (uint32_t t = 0; t < queries; ++t)
+        for (uint32_t kvh = 0; kvh < kvHeads; ++kvh) {
+            const size_t at = slot[size_t(t) * kvHeads + kvh];
+            kernels::mergeChunks(outs.data() + at * headFloats, maxes.data() + at * group, sums.data() + at * group, chunksOf(t), group, hd,
+                                 out + t * a.qStride + kvh * headFloats);
+        }
 }
 
 } // namespace cmf::engine

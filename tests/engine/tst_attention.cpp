@@ -145,6 +145,54 @@ private Q_SLOTS:
         QVERIFY(sameBits(one, two));
     }
 
+    // A block of positions (a verify block: its positions run each chunk
+    // together, one read of the keys and values for all of them) gives each
+    // position, bit for bit, what it gets alone as a one-token decode step:
+    // positions on both sides of a chunk boundary, fewer than 16 keys, heads
+    // past 8 rows of a pass, a sliding window reached inside the block (the
+    // starts differ), soft-capping, more positions than run together.
+    void blockGivesEachPositionItsOwnFloats_data() {
+        QTest::addColumn<uint32_t>("hd");
+        QTest::addColumn<uint32_t>("group");
+        QTest::addColumn<uint32_t>("pos0");
+        QTest::addColumn<uint32_t>("queries");
+        QTest::addColumn<uint32_t>("window");
+        QTest::addColumn<float>("cap");
+        QTest::newRow("demo heads, four at 600") << 64u << 2u << 600u << 4u << 0u << 0.0f;
+        QTest::newRow("across a chunk boundary") << 64u << 2u << 250u << 9u << 0u << 0.0f;
+        QTest::newRow("fewer than 16 keys") << 64u << 3u << 2u << 5u << 0u << 0.0f;
+        QTest::newRow("Qwen2.5 heads (7 per KV head)") << 64u << 7u << 300u << 4u << 0u << 0.0f;
+        QTest::newRow("head_dim 128") << 128u << 2u << 40u << 3u << 0u << 0.0f;
+        QTest::newRow("head_dim 48") << 48u << 4u << 77u << 6u << 0u << 0.0f;
+        QTest::newRow("head_dim 256, 9 per KV head") << 256u << 9u << 513u << 3u << 0u << 0.0f;
+        QTest::newRow("window reached inside the block") << 64u << 2u << 97u << 6u << 100u << 0.0f;
+        QTest::newRow("soft-capped") << 64u << 2u << 31u << 4u << 0u << 0.5f;
+        QTest::newRow("seventeen positions") << 64u << 2u << 500u << 17u << 0u << 0.0f;
+    }
+    void blockGivesEachPositionItsOwnFloats() {
+        QFETCH(uint32_t, hd);
+        QFETCH(uint32_t, group);
+        QFETCH(uint32_t, pos0);
+        QFETCH(uint32_t, queries);
+        QFETCH(uint32_t, window);
+        QFETCH(float, cap);
+        const Case c = make(hd, 2, group, pos0, queries, window, cap);
+        for (bool scalar : {false, true})
+            for (KvType t : {KvType::F32, KvType::F16}) {
+                k::forceScalar(scalar);
+                const auto block = c.each(t);
+                for (uint32_t i = 0; i < queries; ++i) {
+                    auto alone = c.batch(t);
+                    alone.q += size_t(i) * c.qw();
+                    alone.pos0 += i;
+                    std::vector<float> got(c.qw(), -1.0f);
+                    cmf::engine::attendEach(alone, c.kvHeads, 1, got.data());
+                    QVERIFY2(std::memcmp(got.data(), block.data() + size_t(i) * c.qw(), c.qw() * sizeof(float)) == 0,
+                             (std::string(scalar ? "scalar " : "vector ") + cmf::engine::kvTypeName(t) + ", position " + std::to_string(i)).c_str());
+                }
+            }
+    }
+
     // Prefill's batched form (two GEMMs per KV head and block of 128 keys,
     // joined by an online softmax; the vector exponential; the f16 rows
     // widened) gives the rows decode's form gives: keys across three and

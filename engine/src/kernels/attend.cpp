@@ -75,10 +75,10 @@ void widenHalf(const uint16_t* h, size_t stride, uint32_t rows, uint32_t n, floa
         for (uint32_t i = 0; i < n; ++i) out[size_t(r) * n + i] = f16ToF32(h[size_t(r) * stride + i]);
 }
 
-void attendChunk(const float* q, uint32_t group, uint32_t hd, const KvRows& kv, uint32_t first, uint32_t last, float scale,
-                 float cap, const AttendChunk& r) {
-    if (vectorAttention() && hd % 16 == 0) return detail::attendChunkAvx512(q, group, hd, kv, first, last, scale, cap, r);
-    attendChunkScalar(q, group, hd, kv, first, last, scale, cap, r);
+void attendChunks(const float* q, size_t qStride, uint32_t positions, uint32_t group, uint32_t hd, const KvRows& kv, uint32_t first,
+                  const uint32_t* last, float scale, float cap, const AttendChunk* r) {
+    if (vectorAttention() && hd % 16 == 0) return detail::attendChunksAvx512(q, qStride, positions, group, hd, kv, first, last, scale, cap, r);
+    for (uint32_t t = 0; t < positions; ++t) attendChunkScalar(q + t * qStride, group, hd, kv, first, last[t], scale, cap, r[t]);
 }
 
 void mergeChunks(const float* outs, const float* maxes, const float* sums, uint32_t chunks, uint32_t group, uint32_t hd, float* out) {

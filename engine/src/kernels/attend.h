@@ -18,10 +18,16 @@ struct AttendChunk {
     float* sum; // group: Σ_j e^(s_gj − max_g)
 };
 
-// q: group × headDim query rows (consecutive). kv: the layer's rows, offset to
-// this KV head's first element. Keys [first, last]; scores s = softcap(q·k·scale, cap).
-void attendChunk(const float* q, uint32_t group, uint32_t headDim, const KvRows& kv, uint32_t first, uint32_t last,
-                 float scale, float cap, const AttendChunk& r);
+// Consecutive query positions against one chunk of a KV head's keys that
+// starts at the same key for all of them (a verify block): position t's
+// group × headDim query rows (consecutive) at q + t·qStride, its keys
+// [first, last[t]] (last nondecreasing), its results to r[t]. kv: the
+// layer's rows, offset to this KV head's first element. Scores s =
+// softcap(q·k·scale, cap). Each position gets the floats it gets alone
+// (positions = 1, as in one-token decode); together, each key and value row
+// is read once for all of them instead of once per position.
+void attendChunks(const float* q, size_t qStride, uint32_t positions, uint32_t group, uint32_t headDim, const KvRows& kv,
+                  uint32_t first, const uint32_t* last, float scale, float cap, const AttendChunk* r);
 
 // Keys per chunk: small enough that a chunk's scores stay in L1, large
 // enough that a 4k-deep cache gives both threads work.
@@ -46,8 +52,8 @@ void widenHalf(const uint16_t* h, size_t stride, uint32_t rows, uint32_t n, floa
 namespace detail {
 float softmaxBlockAvx512(float* x, uint32_t n, float& max, float& sum);
 void widenHalfAvx512(const uint16_t* h, size_t stride, uint32_t rows, uint32_t n, float* out);
-void attendChunkAvx512(const float* q, uint32_t group, uint32_t headDim, const KvRows& kv, uint32_t first, uint32_t last,
-                       float scale, float cap, const AttendChunk& r);
+void attendChunksAvx512(const float* q, size_t qStride, uint32_t positions, uint32_t group, uint32_t headDim, const KvRows& kv,
+                        uint32_t first, const uint32_t* last, float scale, float cap, const AttendChunk* r);
 } // namespace detail
 
 } // namespace cmf::engine::kernels
