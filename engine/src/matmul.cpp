@@ -29,6 +29,7 @@ constexpr size_t kFusedTokens = 4; // up to this batch, weights are read in plac
 
 struct DecodeInput {
     std::vector<kernels::Activation> acts; // per token
+    std::vector<kernels::ActivationForms> forms; // per token
     std::vector<float> scaled, qScales, qOffset;
     std::vector<int8_t> q, qOrdered;
 };
@@ -37,9 +38,12 @@ void prepareDecode(const Weight& w, const float* x, size_t nTok, DecodeInput& in
     const uint64_t cols = w.cols();
     in.acts.assign(nTok, {});
     if (w.bytes.dtype == DType::Q8_2F) in.scaled.resize(nTok * cols);
+    // The nibble order is for the 4-bit kernels and vbit_ro's.
+    const bool q8 = w.bytes.dtype == DType::Q8Row || w.bytes.dtype == DType::Q8_2F;
     if (kernels::needsInt8(w.bytes)) {
-        in.q.resize(nTok * cols), in.qOrdered.resize(nTok * cols);
-        in.qScales.resize(nTok * cols / 32), in.qOffset.resize(nTok * cols / 32);
+        in.q.resize(nTok * cols), in.qScales.resize(nTok * cols / 32);
+        if (!q8) in.qOrdered.resize(nTok * cols), in.qOffset.resize(nTok * cols / 32);
+        if (in.forms.size() < nTok) in.forms.resize(nTok);
     }
     for (size_t t = 0; t < nTok; ++t) {
         in.acts[t].x = x + t * cols;
@@ -50,11 +54,14 @@ void prepareDecode(const Weight& w, const float* x, size_t nTok, DecodeInput& in
         if (!in.q.empty()) {
             // q8_2f: the activation with its column field folded in, as the kernels read it.
             kernels::quantizeActivation(in.acts[t].x, cols, in.q.data() + t * cols, in.qScales.data() + t * cols / 32);
-            kernels::nibbleOrder(in.q.data() + t * cols, cols, in.qOrdered.data() + t * cols, in.qOffset.data() + t * cols / 32);
             in.acts[t].q = in.q.data() + t * cols;
             in.acts[t].qScale = in.qScales.data() + t * cols / 32;
-            in.acts[t].qNibbleOrder = in.qOrdered.data() + t * cols;
-            in.acts[t].qOffset = in.qOffset.data() + t * cols / 32;
+            if (!q8) {
+                kernels::nibbleOrder(in.q.data() + t * cols, cols, in.qOrdered.data() + t * cols, in.qOffset.data() + t * cols / 32);
+                in.acts[t].qNibbleOrder = in.qOrdered.data() + t * cols;
+                in.acts[t].qOffset = in.qOffset.data() + t * cols / 32;
+            }
+            kernels::prepareActivation(w.bytes, in.acts[t], in.forms[t]);
         }
     }
 }

@@ -17,6 +17,7 @@
 #include "kernels/vbit_rows.h"
 
 #include <QTest>
+#include <cstring>
 #include <array>
 #include <cmath>
 #include <random>
@@ -91,7 +92,9 @@ std::vector<float> activation(uint64_t cols, uint32_t seed) {
     return x;
 }
 
-std::vector<float> viaKernel(const Case& c, const std::vector<float>& x) {
+// prepared: with the forms prepareActivation makes once per product (as
+// matmul does); else the kernels make them themselves.
+std::vector<float> viaKernel(const Case& c, const std::vector<float>& x, bool prepared = false, bool* anyForm = nullptr) {
     const uint64_t cols = c.tensor.shape.cols;
     std::vector<float> xs = x, scales(cols / 32 + 1);
     std::vector<int8_t> q(cols), ordered(cols);
@@ -110,6 +113,9 @@ std::vector<float> viaKernel(const Case& c, const std::vector<float>& x) {
         a.qNibbleOrder = ordered.data();
         a.qOffset = offsets.data();
     }
+    k::ActivationForms forms;
+    if (prepared) k::prepareActivation(c.tensor, a, forms);
+    if (anyForm) *anyForm = a.qPairScales || a.qQuadOrder;
     std::vector<float> y(c.tensor.shape.rows);
     // In two row ranges, to exercise a start inside the tensor.
     const uint64_t mid = c.tensor.shape.rows / 3;
@@ -220,6 +226,27 @@ private Q_SLOTS:
             k::forceNoAvx512(noAvx512);
             const double e = nmse(scalar, viaKernel(c, x));
             QVERIFY2(e < 1e-11, (std::string(k::implementation()) + " (4-bit: " + k::q4Implementation() + ") " + std::to_string(e)).c_str());
+        }
+    }
+    // The activation forms made once per product give, bit for bit, what
+    // the kernels give making them per call; on a CPU with AVX-512 VNNI the
+    // q8 and 4-bit kernels read them.
+    void preparedFormsGiveTheSameFloats_data() { fusedEqualsDecodeThenDot_data(); }
+    void preparedFormsGiveTheSameFloats() {
+        QFETCH(int, dtype);
+        QFETCH(qulonglong, cols);
+        const Case c = make(DType(dtype), 67, cols, 13);
+        const auto x = activation(cols, 17);
+        for (int level = 0; level < 3; ++level) {
+            k::forceNoAvx512(level >= 1);
+            k::forceScalar(level == 2);
+            bool anyForm = false;
+            const auto alone = viaKernel(c, x), prepared = viaKernel(c, x, true, &anyForm);
+            QVERIFY2(std::memcmp(alone.data(), prepared.data(), alone.size() * sizeof(float)) == 0, k::implementation());
+            const DType d = DType(dtype);
+            const bool vnniKernel = level == 0 && std::string(k::q4Implementation()).find("vnni") != std::string::npos && cols % 32 == 0 &&
+                                    (d == DType::Q8Row || d == DType::Q8_2F || d == DType::Q4Block || d == DType::Q4Tiled || d == DType::Q4TP);
+            QCOMPARE(anyForm, vnniKernel);
         }
     }
     void notFusedWhereRowsSplitGroups() {

@@ -101,6 +101,21 @@ bool fused(const TensorBytes& w) {
 
 void dotRows(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation& a, float* y) { pick(table(), w.dtype)(w, r0, r1, a, y); }
 
+void prepareActivation(const TensorBytes& w, Activation& a, ActivationForms& forms) {
+#if defined(__x86_64__) || defined(__i386__)
+    if (!a.q || !fused(w)) return;
+    const detail::DotFn kernel = pick(table(), w.dtype);
+    if (kernel == detail::q8RowsVnni) {
+        detail::q8PairScalesVnni(a, w.shape.cols, forms.pairScales, a.qCorrection);
+        a.qPairScales = forms.pairScales.data();
+    } else if (kernel == detail::q4RowsVnni && a.qNibbleOrder) {
+        a.qQuadOrder = detail::q4QuadOrderVnni(w, a, forms.quadOrder);
+    }
+#else
+    (void)w, (void)a, (void)forms;
+#endif
+}
+
 void gemmF32(const float* w, uint64_t rows, uint64_t cols, const float* x, size_t nTok, float* y, size_t ldy) {
 #if defined(__x86_64__) || defined(__i386__)
     static const bool avx512 = detail::avx512Available();

@@ -15,7 +15,7 @@
 // Register layout of a quad: the 64 nibble bytes as they lie,
 //   [g | g+1 | g+2 | g+3], 16 bytes each,
 // masked to the low nibbles in one register and shifted to the high ones in
-// another. The activation is put in the matching order once per call
+// another. The activation is put in the matching order once per product
 // (quadOrder): the elements under the low nibbles of g..g+3, then those under
 // the high nibbles. int32 lane l then sums group g + l/4, both halves, and
 // the scale vector is [f_g ×4, f_g+1 ×4, f_g+2 ×4, f_g+3 ×4].
@@ -212,15 +212,21 @@ void q4RowRange(uint64_t r0, uint64_t r1, uint64_t groups, const Activation& a, 
 
 } // namespace
 
-void detail::q4RowsVnni(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation& a, float* y) {
-    const uint64_t groups = gpr(w), quads = groups / 4;
-    // The quad-ordered activation, per thread, reused across calls, on a
-    // cache line boundary: its 64-byte loads then never straddle two lines
-    // (the hot product over 4864-column rows: +5-9 %).
-    thread_local std::vector<int8_t> xqStore;
-    if (xqStore.size() < quads * 4 * kGroup + 64) xqStore.resize(quads * 4 * kGroup + 64);
-    int8_t* xq = xqStore.data() + ((64 - reinterpret_cast<uintptr_t>(xqStore.data()) % 64) % 64);
+const int8_t* detail::q4QuadOrderVnni(const TensorBytes& w, const Activation& a, std::vector<int8_t>& store) {
+    const uint64_t quads = gpr(w) / 4;
+    if (store.size() < quads * 4 * kGroup + 64) store.resize(quads * 4 * kGroup + 64);
+    int8_t* xq = store.data() + ((64 - reinterpret_cast<uintptr_t>(store.data()) % 64) % 64);
     quadOrder(a.qNibbleOrder, quads, xq);
+    return xq;
+}
+
+void detail::q4RowsVnni(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation& a, float* y) {
+    const uint64_t groups = gpr(w);
+    // The quad-ordered activation on a cache line boundary: its 64-byte
+    // loads then never straddle two lines (the hot product over 4864-column
+    // rows: +5-9 %). Prepared once per product, or made here per thread.
+    thread_local std::vector<int8_t> own;
+    const int8_t* xq = a.qQuadOrder ? a.qQuadOrder : q4QuadOrderVnni(w, a, own);
     if (w.dtype == DType::Q4Tiled) {
         q4RowRange(r0, r1, groups, a, xq, y, [&](uint64_t r, float*) { return Tiled{q4TiledRow(w, r)}; });
     } else if (w.dtype == DType::Q4TP) {

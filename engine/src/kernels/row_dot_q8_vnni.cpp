@@ -6,7 +6,7 @@
 // the unsigned operand, and the 128·Σx that adds is one constant per
 // activation, C = 128 · Σ_g scale_g · Σ_{i∈g} x_i, taken off the row's sum
 // once. Lanes 0-7 of a 64-byte step sum group g, lanes 8-15 group g+1; the
-// scales come expanded to that layout once per call. The integer sums are
+// scales come expanded to that layout once per product. The integer sums are
 // the other kernels' exactly; only the float order differs.
 #if defined(__x86_64__) || defined(__i386__)
 #include "kernels/avx512_intrinsics.h"
@@ -20,21 +20,32 @@ namespace cmf::engine::kernels {
 
 using namespace layout;
 
-void detail::q8RowsVnni(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation& a, float* y) {
-    if (!a.q) return avx2Table().q8(w, r0, r1, a, y); // rows that are not whole 32-groups take the float path
-    const uint64_t cols = w.shape.cols, groups = cols / kGroup, pairs = groups / 2;
-    // Per call: the scales as [s_g ×8, s_g+1 ×8] per pair, and C.
-    thread_local std::vector<float> expanded;
-    if (expanded.size() < pairs * 16) expanded.resize(pairs * 16);
+void detail::q8PairScalesVnni(const Activation& a, uint64_t cols, std::vector<float>& store, float& correction) {
+    const uint64_t groups = cols / kGroup, pairs = groups / 2;
+    if (store.size() < pairs * 16) store.resize(pairs * 16);
     double c = 0;
     for (uint64_t g = 0; g < groups; ++g) {
         int32_t sum = 0;
         for (uint64_t i = 0; i < kGroup; ++i) sum += a.q[g * kGroup + i];
         c += 128.0 * double(sum) * a.qScale[g];
         if (g < 2 * pairs)
-            for (uint64_t l = 0; l < 8; ++l) expanded[(g / 2) * 16 + (g % 2) * 8 + l] = a.qScale[g];
+            for (uint64_t l = 0; l < 8; ++l) store[(g / 2) * 16 + (g % 2) * 8 + l] = a.qScale[g];
     }
-    const float correction = float(c);
+    correction = float(c);
+}
+
+void detail::q8RowsVnni(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation& a, float* y) {
+    if (!a.q) return avx2Table().q8(w, r0, r1, a, y); // rows that are not whole 32-groups take the float path
+    const uint64_t cols = w.shape.cols, groups = cols / kGroup, pairs = groups / 2;
+    // The scales as [s_g ×8, s_g+1 ×8] per pair, and C: prepared once per
+    // product, or made here for a caller that did not.
+    const float* expanded = a.qPairScales;
+    float correction = a.qCorrection;
+    thread_local std::vector<float> own;
+    if (!expanded) {
+        q8PairScalesVnni(a, cols, own, correction);
+        expanded = own.data();
+    }
     const __m512i sign = _mm512_set1_epi8(char(0x80));
     for (uint64_t r = r0; r < r1; ++r) {
         const int8_t* q = q8Codes(w, r);
@@ -47,13 +58,13 @@ void detail::q8RowsVnni(const TensorBytes& w, uint64_t r0, uint64_t r1, const Ac
             const __m512i w1 = _mm512_xor_si512(_mm512_loadu_si512(q + p * 64 + 64), sign);
             const __m512i d0 = _mm512_dpbusd_epi32(_mm512_setzero_si512(), w0, _mm512_loadu_si512(a.q + p * 64));
             const __m512i d1 = _mm512_dpbusd_epi32(_mm512_setzero_si512(), w1, _mm512_loadu_si512(a.q + p * 64 + 64));
-            acc0 = _mm512_fmadd_ps(_mm512_cvtepi32_ps(d0), _mm512_loadu_ps(expanded.data() + p * 16), acc0);
-            acc1 = _mm512_fmadd_ps(_mm512_cvtepi32_ps(d1), _mm512_loadu_ps(expanded.data() + p * 16 + 16), acc1);
+            acc0 = _mm512_fmadd_ps(_mm512_cvtepi32_ps(d0), _mm512_loadu_ps(expanded + p * 16), acc0);
+            acc1 = _mm512_fmadd_ps(_mm512_cvtepi32_ps(d1), _mm512_loadu_ps(expanded + p * 16 + 16), acc1);
         }
         for (; p < pairs; ++p) {
             const __m512i w0 = _mm512_xor_si512(_mm512_loadu_si512(q + p * 64), sign);
             const __m512i d0 = _mm512_dpbusd_epi32(_mm512_setzero_si512(), w0, _mm512_loadu_si512(a.q + p * 64));
-            acc0 = _mm512_fmadd_ps(_mm512_cvtepi32_ps(d0), _mm512_loadu_ps(expanded.data() + p * 16), acc0);
+            acc0 = _mm512_fmadd_ps(_mm512_cvtepi32_ps(d0), _mm512_loadu_ps(expanded + p * 16), acc0);
         }
         float tail = 0;
         if (groups % 2) { // the last group alone, 256 bits wide
