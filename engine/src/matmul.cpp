@@ -21,6 +21,7 @@
 #include <algorithm>
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
 
 namespace cmf::engine {
 namespace {
@@ -261,9 +262,14 @@ void matmulMany(std::span<const MatmulOut> outs, const float* x, size_t nTok) {
         totalRows += outs[i].outRows();
         totalBytes += outs[i].w->bytes.nbytes / std::max<uint64_t>(1, outs[i].w->rows()) * outs[i].outRows();
     }
-    // The weights' rows laid end to end, about 64 KB of weights per task:
-    // enough work to amortise scheduling, enough tasks to balance.
-    const uint64_t grain = std::max<uint64_t>(8, (uint64_t(1) << 16) / std::max<uint64_t>(1, totalBytes / std::max<uint64_t>(1, totalRows)));
+    // The weights' rows laid end to end, in tasks of an eighth of a thread's
+    // share, from 64 KB to 256 KB of weights: enough work to amortise
+    // scheduling and each task's start of the stream from memory, enough
+    // tasks to balance. (Qwen2.5-0.5B on 2 threads, against 64 KB tasks
+    // everywhere: q8 +2-4 %, 4-bit +3-6 %; 1 MB tasks lost 1.5-2 %.)
+    const uint64_t share = totalBytes / (8 * uint64_t(std::max(1, tbb::this_task_arena::max_concurrency())));
+    const uint64_t taskBytes = std::clamp<uint64_t>(share, uint64_t(1) << 16, uint64_t(1) << 18);
+    const uint64_t grain = std::max<uint64_t>(8, taskBytes / std::max<uint64_t>(1, totalBytes / std::max<uint64_t>(1, totalRows)));
     tbb::parallel_for(tbb::blocked_range<uint64_t>(0, totalRows, grain), [&](const tbb::blocked_range<uint64_t>& range) {
         uint64_t base = 0;
         for (size_t i = 0; i < outs.size(); ++i) {
