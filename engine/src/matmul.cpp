@@ -255,10 +255,21 @@ void matmulMany(std::span<const MatmulOut> outs, const float* x, size_t nTok) {
         }
         return;
     }
+    // Each activation form once: q, k and v (gate and up) of one dtype read
+    // the same quantized activation. A q8_2f weight's carries its own column field.
+    const auto shares = [](const Weight& a, const Weight& b) {
+        return a.cols() == b.cols() && a.bytes.dtype == b.bytes.dtype && a.bytes.dtype != DType::Q8_2F;
+    };
     std::vector<DecodeInput> inputs(outs.size());
+    std::vector<const DecodeInput*> input(outs.size());
     uint64_t totalRows = 0, totalBytes = 0;
     for (size_t i = 0; i < outs.size(); ++i) {
-        prepareDecode(*outs[i].w, x, nTok, inputs[i]);
+        for (size_t j = 0; j < i && !input[i]; ++j)
+            if (shares(*outs[j].w, *outs[i].w)) input[i] = input[j];
+        if (!input[i]) {
+            prepareDecode(*outs[i].w, x, nTok, inputs[i]);
+            input[i] = &inputs[i];
+        }
         totalRows += outs[i].outRows();
         totalBytes += outs[i].w->bytes.nbytes / std::max<uint64_t>(1, outs[i].w->rows()) * outs[i].outRows();
     }
@@ -275,7 +286,7 @@ void matmulMany(std::span<const MatmulOut> outs, const float* x, size_t nTok) {
         for (size_t i = 0; i < outs.size(); ++i) {
             const uint64_t rows = outs[i].outRows();
             const uint64_t a = std::max(range.begin(), base), b = std::min(range.end(), base + rows);
-            if (a < b) decodeRows(outs[i], inputs[i], a - base, b - base, nTok);
+            if (a < b) decodeRows(outs[i], *input[i], a - base, b - base, nTok);
             base += rows;
         }
     });
