@@ -22,7 +22,7 @@ std::vector<GdnState> RecurrentState::blank() const {
 
 void RecurrentState::reset() {
     checkpoints_.clear();
-    block_.clear();
+    clearBlock();
     for (size_t li = 0; li < dims_.size(); ++li)
         if (dims_[li].kernel) live_[li].reset(dims_[li]);
 }
@@ -36,14 +36,14 @@ void RecurrentState::keep(uint32_t pos, std::vector<GdnState> states) {
 
 uint32_t RecurrentState::restore(uint32_t pos) {
     // A position of the last speculative block: its own state, exactly.
-    for (const auto& c : block_)
+    for (auto& c : block_)
         if (c.pos == pos) {
-            live_ = c.states;
+            live_.swap(c.states); // the block's states are dropped below: no copy
             while (!checkpoints_.empty() && checkpoints_.back().pos > pos) checkpoints_.pop_back();
-            block_.clear();
+            clearBlock();
             return pos;
         }
-    block_.clear();
+    clearBlock();
     while (!checkpoints_.empty() && checkpoints_.back().pos > pos) checkpoints_.pop_back();
     if (checkpoints_.empty()) {
         reset();
@@ -60,13 +60,15 @@ RecurrentState::Plan RecurrentState::planCheckpoints(uint32_t pos, uint32_t n, s
         plan.block = true;
         // A verify of more than one block continues the states of the one before.
         if (block_.empty() || block_.back().pos != pos) {
-            block_.clear();
-            block_.push_back({pos, live_}); // the block's start: a draft rejected at once goes back here
+            clearBlock();
+            auto start = takeSet(); // the block's start: a draft rejected at once goes back here
+            for (size_t li = 0; li < live_.size(); ++li) start[li].conv = live_[li].conv, start[li].s = live_[li].s;
+            block_.push_back({pos, std::move(start)});
         }
         for (uint32_t t = 0; t < n; ++t) plan.after.push_back(t);
         return plan;
     }
-    block_.clear(); // a later forward: the last block's states are history
+    clearBlock(); // a later forward: the last block's states are history
     if (requested && *requested > pos && *requested < pos + n) plan.after.push_back(*requested - pos - 1);
     if (requested == pos + n) plan.end = pos + n;
     if (n > 1) {
@@ -78,12 +80,27 @@ RecurrentState::Plan RecurrentState::planCheckpoints(uint32_t pos, uint32_t n, s
     return plan;
 }
 
-std::vector<std::vector<GdnState>> RecurrentState::snapshotBuffers(size_t count) const {
+std::vector<std::vector<GdnState>> RecurrentState::snapshotBuffers(size_t count) {
     if (count == 0) return {};
-    const auto one = blank();
-    std::vector<std::vector<GdnState>> out(one.size());
-    for (size_t li = 0; li < one.size(); ++li) out[li].assign(count, one[li]);
+    std::vector<std::vector<GdnState>> out(dims_.size(), std::vector<GdnState>(count));
+    for (size_t k = 0; k < count; ++k) {
+        auto set = takeSet();
+        for (size_t li = 0; li < set.size(); ++li) out[li][k] = std::move(set[li]);
+    }
     return out;
+}
+
+std::vector<GdnState> RecurrentState::takeSet() {
+    if (spare_.empty()) return blank();
+    auto set = std::move(spare_.back());
+    spare_.pop_back();
+    return set;
+}
+
+void RecurrentState::clearBlock() {
+    for (auto& c : block_)
+        if (spare_.size() < kSpareSets) spare_.push_back(std::move(c.states));
+    block_.clear();
 }
 
 void RecurrentState::keepSnapshots(uint32_t pos, const Plan& plan, std::vector<std::vector<GdnState>> snaps) {

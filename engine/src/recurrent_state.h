@@ -52,8 +52,9 @@ public:
     // checkpoints (the block's states replace the last block's), so drafts do
     // not push a chat's checkpoints out.
     Plan planCheckpoints(uint32_t pos, uint32_t n, std::optional<uint32_t> requested, bool everyPosition = false);
-    // [layer][k] states for `count` snapshots (empty when there are none).
-    std::vector<std::vector<GdnState>> snapshotBuffers(size_t count) const;
+    // [layer][k] states for `count` snapshots (empty when there are none),
+    // sized, their contents left for gatedDeltaNet to overwrite.
+    std::vector<std::vector<GdnState>> snapshotBuffers(size_t count);
     // The snapshots gatedDeltaNet filled, as checkpoints; then the end one.
     void keepSnapshots(uint32_t pos, const Plan& plan, std::vector<std::vector<GdnState>> snaps);
 
@@ -69,6 +70,14 @@ private:
     std::vector<GdnState> live_;
     std::vector<Checkpoint> checkpoints_; // ascending positions
     std::vector<Checkpoint> block_;       // the last speculative block's states, ascending
+    // State sets of blocks gone by, reused by the next ones: a set is the
+    // size of every layer's state (18 MB on Qwen3.5-0.8B), and fresh ones per
+    // block were fresh pages whose faults made a verify of one token cost
+    // two forwards there.
+    static constexpr size_t kSpareSets = 17; // a block of 16 drafts and its start
+    std::vector<std::vector<GdnState>> spare_;
+    std::vector<GdnState> takeSet(); // a spare, else a blank one
+    void clearBlock();               // block_'s sets to the spares
     bool any_ = false;
 };
 
