@@ -55,6 +55,7 @@ uint32_t DraftPacer::next(uint32_t max) {
         pause();
         return 0;
     }
+    fresh_ = probe_;
     probe_ = false;
     return best;
 }
@@ -69,11 +70,16 @@ void DraftPacer::settled(uint32_t drafts, uint32_t accepted, double forwards) {
     accepted_ = kDecay * accepted_ + double(accepted);
     tested_ = kDecay * tested_ + double(std::min(accepted + 1, drafts));
     // Like the forward it is measured against, a recent minimum, drifting up
-    // 5 % a block: one block that was preempted must not stop drafting.
+    // 5 % a block: one block that was preempted must not stop drafting. The
+    // first measure replaces the guess, and a probe's replaces the cost it was
+    // tried at: that was the cheapest ever seen, and drifting up from it a
+    // probe of dear drafts (an MTP draft reads lm_head: 0.45 forwards against
+    // the prefill's guess of 0.07) ran three blocks where one said enough.
     const double extra = std::clamp((forwards - 1.0) / double(drafts), 0.0, 4.0);
-    extra_ = timed_ ? std::min(extra, kDrift * extra_) : extra; // the first measure replaces the guess
+    extra_ = timed_ && !fresh_ ? std::min(extra, kDrift * extra_) : extra;
     cheapest_ = std::min(cheapest_, extra);
     timed_ = true;
+    fresh_ = false;
     if (forwards < kPaying * double(accepted + 1)) backOff_ = 0; // this block paid: a later pause starts short again
 }
 

@@ -15,7 +15,8 @@
 // with c the lowest measured or guessed (the first block runs on cold
 // caches: the demo's cost twice what later ones do, and that one measure
 // alone must not stop drafting for good), trying one block wherever one
-// could pay at all. Both estimates weigh each older block 0.7 of the next.
+// could pay at all; that block's measured cost then replaces the one it was
+// tried at. Both estimates weigh each older block 0.7 of the next.
 // Blocks are timed against the recent minimum of a one-token forward, so a
 // slow block makes drafting look dearer, never cheaper.
 //
@@ -50,6 +51,7 @@ private:
     double cheapest_;          // the lowest c measured, or the guess if lower
     bool timed_ = false;       // c was measured (else it is the guess from the prefill)
     bool probe_ = false;       // back from a pause: the next block is tried if it could pay at all
+    bool fresh_ = false;       // the block being settled is that probe: its cost is taken as measured
     uint32_t idle_ = 0, skip_ = 0, backOff_ = 0;
 };
 

@@ -84,6 +84,23 @@ private Q_SLOTS:
         QVERIFY2(pause >= 16 && pause < 64, std::to_string(pause).c_str());
     }
 
+    void aProbeOfDearRejectedDraftsIsOneBlock() {
+        // MTP on random weights: the prefill guesses 0.065 forwards a draft,
+        // every block costs 1.45 (the draft reads lm_head) and nothing is
+        // accepted. Each pause ends in one probe block, and the pause after it
+        // is twice as long: a block is never followed by another.
+        DraftPacer p(true, 0.13);
+        int blocks = 0;
+        bool lastWasBlock = false;
+        for (int token = 0; token < 1000; ++token) {
+            const uint32_t k = p.next(1);
+            QVERIFY2(!(k && lastWasBlock), ("two blocks in a row at token " + std::to_string(token)).c_str());
+            lastWasBlock = k > 0;
+            if (k) ++blocks, p.settled(k, 0, 1.45);
+        }
+        QVERIFY2(blocks <= 7, std::to_string(blocks).c_str()); // the first block, then probes after 16, 32, ... 512 tokens
+    }
+
     void pacedByAcceptanceIgnoresTime() {
         DraftPacer p(false, 5.0);
         for (int i = 0; i < 7; ++i) {
