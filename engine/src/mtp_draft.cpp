@@ -40,16 +40,21 @@ void MtpDrafter::observe(std::span<const float> hidden, uint32_t start) {
     }
 }
 
-void MtpDrafter::input(int32_t token, const float* h, float* x) const {
+void MtpDrafter::inputs(std::span<const int32_t> tokens, const float* h, float* x) const {
     const auto& c = model_->config();
-    const size_t H = c.hidden;
-    std::vector<float> e(H), cat(2 * H);
-    decodeRows(model_->embed().bytes, uint64_t(token), uint64_t(token) + 1, e.data());
-    if (c.embedScale != 0)
-        for (auto& v : e) v *= c.embedScale;
-    rmsNorm(e.data(), head_.enorm.data(), H, c.eps, c.gemmaNorm, cat.data()); // embedding first (§2.1)
-    rmsNorm(h, head_.hnorm.data(), H, c.eps, c.gemmaNorm, cat.data() + H);
-    matmul(head_.ehProj, cat.data(), 1, x);
+    const size_t H = c.hidden, n = tokens.size();
+    std::vector<float> e(H), cat(n * 2 * H);
+    for (size_t i = 0; i < n; ++i) {
+        decodeRows(model_->embed().bytes, uint64_t(tokens[i]), uint64_t(tokens[i]) + 1, e.data());
+        if (c.embedScale != 0)
+            for (auto& v : e) v *= c.embedScale;
+        float* row = cat.data() + i * 2 * H;
+        rmsNorm(e.data(), head_.enorm.data(), H, c.eps, c.gemmaNorm, row); // embedding first (§2.1)
+        rmsNorm(h + i * H, head_.hnorm.data(), H, c.eps, c.gemmaNorm, row + H);
+    }
+    // One product for every entry: catching up after a pause (or over the
+    // prompt) read eh_proj once per entry before, 70 µs each on Qwen3.5-0.8B.
+    matmul(head_.ehProj, cat.data(), n, x);
 }
 
 std::vector<float> MtpDrafter::logitsAfter(std::span<const int32_t> context) {
@@ -69,10 +74,8 @@ std::vector<float> MtpDrafter::logitsAfter(std::span<const int32_t> context) {
     runner_.rewind(exact_ - base_);
     const uint32_t n = last + 1 - exact_;
     std::vector<float> x(size_t(n) * H);
-    for (uint32_t i = 0; i < n; ++i) {
-        const uint32_t p = exact_ + i;
-        input(context[p + 1], hidden_.data() + size_t(p - hiddenStart_) * H, x.data() + size_t(i) * H);
-    }
+    // Entry p reads h_p (rows from hiddenStart_) and the token after it.
+    inputs(context.subspan(exact_ + 1, n), hidden_.data() + size_t(exact_ - hiddenStart_) * H, x.data());
     auto logits = runner_.forwardInputs(x);
     exact_ = last + 1;
     // The entries up to `last` are made: their hidden states are not needed again.
@@ -103,7 +106,7 @@ std::vector<int32_t> MtpDrafter::draft(std::span<const int32_t> context, uint32_
     while (out.size() < max && runner_.position() < runner_.contextSize()) {
         history.push_back(out.back());
         std::vector<float> h(runner_.hidden().end() - long(H), runner_.hidden().end()), x(H);
-        input(out.back(), h.data(), x.data());
+        inputs(std::span<const int32_t>(&out.back(), 1), h.data(), x.data());
         logits = runner_.forwardInputs(x);
         out.push_back(pick(logits, history, sampler, q));
     }

@@ -45,8 +45,9 @@ public:
                                std::vector<TokenDistribution>* q = nullptr);
 
 private:
-    // The head's input for an entry: eh_proj·[enorm(embed(token)); hnorm(h)].
-    void input(int32_t token, const float* h, float* x) const;
+    // The head's inputs for entries, one row each: eh_proj·[enorm(embed(tokens[i])); hnorm(h_i)],
+    // h_i at h + i·hidden.
+    void inputs(std::span<const int32_t> tokens, const float* h, float* x) const;
     int32_t pick(const std::vector<float>& logits, std::span<const int32_t> history, Sampler* sampler, std::vector<TokenDistribution>* q);
 
     std::shared_ptr<const Model> model_;
