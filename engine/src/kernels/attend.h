@@ -1,8 +1,9 @@
 #pragma once
-// Decode attention (one query position): the `group` query heads that share
-// a KV head, against one chunk of its cached keys. Each cached K and V row is
-// read once for the whole group, not once per query head, so a decode step at
-// depth streams the cache once. The result is a chunk's partial softmax —
+// Decode attention (one query position, or a verify block's positions side
+// by side): the `group` query heads that share a KV head, against one chunk
+// of its cached keys. Each cached K and V row is read once for the whole
+// group (and block), not once per query head, so a decode step at depth
+// streams the cache once. The result is a chunk's partial softmax —
 // unnormalised sums and their running maximum — that mergeChunks combines in
 // chunk order, so splitting the keys into fixed chunks (for threads) gives the
 // same floats whatever the thread count.
