@@ -82,15 +82,16 @@ void forEachPiece(const MatmulOut& o, uint64_t o0, uint64_t o1, Fn fn) {
 
 // Output rows [r0, r1) of one weight for every token.
 void decodeRows(const MatmulOut& o, const DecodeInput& in, uint64_t r0, uint64_t r1, size_t nTok) {
-    float out[512];
+    float out[kFusedTokens][512];
+    float* outs[kFusedTokens];
+    const kernels::Activation* acts[kFusedTokens];
+    for (size_t t = 0; t < nTok; ++t) outs[t] = out[t], acts[t] = &in.acts[t];
     const uint64_t rows = o.outRows();
     forEachPiece(o, r0, r1, [&](uint64_t w0, uint64_t w1, uint64_t at) {
         for (uint64_t a = w0; a < w1; a += 512) {
             const uint64_t b = std::min<uint64_t>(w1, a + 512);
-            for (size_t t = 0; t < nTok; ++t) {
-                kernels::dotRows(o.w->bytes, a, b, in.acts[t], out);
-                std::copy(out, out + (b - a), o.y + t * rows + at + (a - w0));
-            }
+            kernels::dotRowsTokens(o.w->bytes, a, b, acts, nTok, outs);
+            for (size_t t = 0; t < nTok; ++t) std::copy(out[t], out[t] + (b - a), o.y + t * rows + at + (a - w0));
         }
     });
 }

@@ -249,6 +249,53 @@ private Q_SLOTS:
             QCOMPARE(anyForm, vnniKernel);
         }
     }
+    // A block of tokens through dotRowsTokens gives each token, bit for
+    // bit, what dotRows gives it alone (the q8 VNNI kernel reads each row
+    // once for up to four), prepared forms or not, for every dtype.
+    void tokensTogetherGiveEachTokensFloats_data() { fusedEqualsDecodeThenDot_data(); }
+    void tokensTogetherGiveEachTokensFloats() {
+        QFETCH(int, dtype);
+        QFETCH(qulonglong, cols);
+        const Case c = make(DType(dtype), 37, cols, 19);
+        const uint64_t rows = c.tensor.shape.rows;
+        for (size_t n : {1, 2, 3, 4, 5}) {
+            for (bool prepared : {false, true}) {
+                // Each token's activation as viaKernel makes it.
+                std::vector<std::vector<float>> xs, scaled(n), scales(n), offsets(n);
+                std::vector<std::vector<int8_t>> q(n), ordered(n);
+                std::vector<k::ActivationForms> forms(n);
+                std::vector<k::Activation> acts(n);
+                for (size_t t = 0; t < n; ++t) {
+                    xs.push_back(activation(cols, int(23 + t)));
+                    acts[t].x = xs[t].data();
+                    if (c.tensor.dtype == DType::Q8_2F) {
+                        scaled[t].resize(cols);
+                        k::scaleByColumnField(c.tensor, xs[t].data(), scaled[t].data());
+                        acts[t].x = scaled[t].data();
+                    }
+                    if (k::needsInt8(c.tensor)) {
+                        q[t].resize(cols), ordered[t].resize(cols), scales[t].resize(cols / 32 + 1), offsets[t].resize(cols / 32 + 1);
+                        k::quantizeActivation(acts[t].x, cols, q[t].data(), scales[t].data());
+                        k::nibbleOrder(q[t].data(), cols, ordered[t].data(), offsets[t].data());
+                        acts[t].q = q[t].data(), acts[t].qScale = scales[t].data();
+                        acts[t].qNibbleOrder = ordered[t].data(), acts[t].qOffset = offsets[t].data();
+                        if (prepared) k::prepareActivation(c.tensor, acts[t], forms[t]);
+                    }
+                }
+                std::vector<const k::Activation*> ap(n);
+                std::vector<std::vector<float>> together(n, std::vector<float>(rows, -1.0f));
+                std::vector<float*> yp(n);
+                for (size_t t = 0; t < n; ++t) ap[t] = &acts[t], yp[t] = together[t].data();
+                k::dotRowsTokens(c.tensor, 1, rows, ap.data(), n, yp.data()); // from row 1: a start inside the tensor
+                for (size_t t = 0; t < n; ++t) {
+                    std::vector<float> alone(rows, -1.0f);
+                    k::dotRows(c.tensor, 1, rows, acts[t], alone.data());
+                    QVERIFY2(std::memcmp(alone.data(), together[t].data(), (rows - 1) * sizeof(float)) == 0,
+                             (std::to_string(n) + " tokens, token " + std::to_string(t) + (prepared ? ", prepared" : "")).c_str());
+                }
+            }
+        }
+    }
     void notFusedWhereRowsSplitGroups() {
         const Case c = make(DType::Q4Block, 5, 40, 1);
         QVERIFY(!k::fused(c.tensor));

@@ -101,6 +101,14 @@ bool fused(const TensorBytes& w) {
 
 void dotRows(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation& a, float* y) { pick(table(), w.dtype)(w, r0, r1, a, y); }
 
+void dotRowsTokens(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation* const* a, size_t nTok, float* const* y) {
+    const detail::DotFn kernel = pick(table(), w.dtype);
+#if defined(__x86_64__) || defined(__i386__)
+    if (kernel == detail::q8RowsVnni && detail::q8RowsVnniTokens(w, r0, r1, a, nTok, y)) return;
+#endif
+    for (size_t t = 0; t < nTok; ++t) kernel(w, r0, r1, *a[t], y[t]);
+}
+
 void prepareActivation(const TensorBytes& w, Activation& a, ActivationForms& forms) {
 #if defined(__x86_64__) || defined(__i386__)
     if (!a.q || !fused(w)) return;

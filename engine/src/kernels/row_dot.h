@@ -62,6 +62,10 @@ void nibbleOrder(const int8_t* q, uint64_t n, int8_t* ordered, float* offset);
 
 // y[r - r0] = Σ_i W[r][i] · x[i] for rows [r0, r1).
 void dotRows(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation& a, float* y);
+// The same for nTok tokens, token t's activation a[t] and rows to y[t]:
+// each token's floats are what dotRows gives it; a kernel that can reads
+// each weight row once for all of them (q8 with AVX-512 VNNI, up to 4).
+void dotRowsTokens(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation* const* a, size_t nTok, float* const* y);
 
 // x[i] *= col[i] for a q8_2f weight: w = q·row[o]·col[i], so the column
 // factor moves onto the activation once per token instead of per weight.
@@ -114,6 +118,8 @@ void vbitRowsAvx2(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activati
 // The 4-bit family with AVX-512 VNNI (only when vnniAvailable()).
 void q4RowsVnni(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation& a, float* y);
 void q8RowsVnni(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation& a, float* y); // rows of whole 32-groups, a.q set
+// Several tokens at once (2-4, every a[t].q set), else false.
+bool q8RowsVnniTokens(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation* const* a, size_t nTok, float* const* y);
 // Their activation forms (Activation::qQuadOrder; qPairScales and qCorrection).
 const int8_t* q4QuadOrderVnni(const TensorBytes& w, const Activation& a, std::vector<int8_t>& store);
 void q8PairScalesVnni(const Activation& a, uint64_t cols, std::vector<float>& store, float& correction);

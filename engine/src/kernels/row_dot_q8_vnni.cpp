@@ -34,47 +34,85 @@ void detail::q8PairScalesVnni(const Activation& a, uint64_t cols, std::vector<fl
     correction = float(c);
 }
 
-void detail::q8RowsVnni(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation& a, float* y) {
-    if (!a.q) return avx2Table().q8(w, r0, r1, a, y); // rows that are not whole 32-groups take the float path
+namespace {
+
+// The rows against T tokens' activations: each 64-byte step of a row is
+// loaded and re-signed once for all of them (a verify block: the later
+// tokens cost their multiply-adds, not the loads again). Every token's
+// operations are the one-token kernel's, in its order, so each gets the
+// same floats it gets alone.
+template <int T>
+void q8Rows(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation* const* a, float* const* y) {
     const uint64_t cols = w.shape.cols, groups = cols / kGroup, pairs = groups / 2;
     // The scales as [s_g ×8, s_g+1 ×8] per pair, and C: prepared once per
     // product, or made here for a caller that did not.
-    const float* expanded = a.qPairScales;
-    float correction = a.qCorrection;
-    thread_local std::vector<float> own;
-    if (!expanded) {
-        q8PairScalesVnni(a, cols, own, correction);
-        expanded = own.data();
+    const float* expanded[T];
+    float correction[T];
+    thread_local std::vector<float> own[T];
+    for (int t = 0; t < T; ++t) {
+        expanded[t] = a[t]->qPairScales, correction[t] = a[t]->qCorrection;
+        if (!expanded[t]) {
+            detail::q8PairScalesVnni(*a[t], cols, own[t], correction[t]);
+            expanded[t] = own[t].data();
+        }
     }
     const __m512i sign = _mm512_set1_epi8(char(0x80));
     for (uint64_t r = r0; r < r1; ++r) {
         const int8_t* q = q8Codes(w, r);
-        __m512 acc0 = _mm512_setzero_ps(), acc1 = acc0;
+        __m512 acc0[T], acc1[T];
+        for (int t = 0; t < T; ++t) acc0[t] = acc1[t] = _mm512_setzero_ps();
         uint64_t p = 0;
         for (; p + 2 <= pairs; p += 2) {
             prefetchAhead(q + p * 64);
             prefetchAhead(q + p * 64 + 64);
             const __m512i w0 = _mm512_xor_si512(_mm512_loadu_si512(q + p * 64), sign);
             const __m512i w1 = _mm512_xor_si512(_mm512_loadu_si512(q + p * 64 + 64), sign);
-            const __m512i d0 = _mm512_dpbusd_epi32(_mm512_setzero_si512(), w0, _mm512_loadu_si512(a.q + p * 64));
-            const __m512i d1 = _mm512_dpbusd_epi32(_mm512_setzero_si512(), w1, _mm512_loadu_si512(a.q + p * 64 + 64));
-            acc0 = _mm512_fmadd_ps(_mm512_cvtepi32_ps(d0), _mm512_loadu_ps(expanded + p * 16), acc0);
-            acc1 = _mm512_fmadd_ps(_mm512_cvtepi32_ps(d1), _mm512_loadu_ps(expanded + p * 16 + 16), acc1);
+            for (int t = 0; t < T; ++t) {
+                const __m512i d0 = _mm512_dpbusd_epi32(_mm512_setzero_si512(), w0, _mm512_loadu_si512(a[t]->q + p * 64));
+                const __m512i d1 = _mm512_dpbusd_epi32(_mm512_setzero_si512(), w1, _mm512_loadu_si512(a[t]->q + p * 64 + 64));
+                acc0[t] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(d0), _mm512_loadu_ps(expanded[t] + p * 16), acc0[t]);
+                acc1[t] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(d1), _mm512_loadu_ps(expanded[t] + p * 16 + 16), acc1[t]);
+            }
         }
         for (; p < pairs; ++p) {
             const __m512i w0 = _mm512_xor_si512(_mm512_loadu_si512(q + p * 64), sign);
-            const __m512i d0 = _mm512_dpbusd_epi32(_mm512_setzero_si512(), w0, _mm512_loadu_si512(a.q + p * 64));
-            acc0 = _mm512_fmadd_ps(_mm512_cvtepi32_ps(d0), _mm512_loadu_ps(expanded + p * 16), acc0);
+            for (int t = 0; t < T; ++t) {
+                const __m512i d0 = _mm512_dpbusd_epi32(_mm512_setzero_si512(), w0, _mm512_loadu_si512(a[t]->q + p * 64));
+                acc0[t] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(d0), _mm512_loadu_ps(expanded[t] + p * 16), acc0[t]);
+            }
         }
-        float tail = 0;
-        if (groups % 2) { // the last group alone, 256 bits wide
-            const uint64_t g = groups - 1;
-            const __m256i w0 = _mm256_xor_si256(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(q + g * kGroup)), _mm256_set1_epi8(char(0x80)));
-            const __m256i d = _mm256_dpbusd_epi32(_mm256_setzero_si256(), w0, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(a.q + g * kGroup)));
-            tail = float(_mm512_reduce_add_epi32(_mm512_zextsi256_si512(d))) * a.qScale[g];
+        const float rowScale = _cvtsh_ss(u16(q8RowScales(w) + 2 * r));
+        for (int t = 0; t < T; ++t) {
+            float tail = 0;
+            if (groups % 2) { // the last group alone, 256 bits wide
+                const uint64_t g = groups - 1;
+                const __m256i w0 = _mm256_xor_si256(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(q + g * kGroup)), _mm256_set1_epi8(char(0x80)));
+                const __m256i d =
+                    _mm256_dpbusd_epi32(_mm256_setzero_si256(), w0, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(a[t]->q + g * kGroup)));
+                tail = float(_mm512_reduce_add_epi32(_mm512_zextsi256_si512(d))) * a[t]->qScale[g];
+            }
+            const float dot = _mm512_reduce_add_ps(_mm512_add_ps(acc0[t], acc1[t])) + tail - correction[t];
+            y[t][r - r0] = dot * rowScale;
         }
-        const float dot = _mm512_reduce_add_ps(_mm512_add_ps(acc0, acc1)) + tail - correction;
-        y[r - r0] = dot * _cvtsh_ss(u16(q8RowScales(w) + 2 * r));
+    }
+}
+
+} // namespace
+
+void detail::q8RowsVnni(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation& a, float* y) {
+    if (!a.q) return avx2Table().q8(w, r0, r1, a, y); // rows that are not whole 32-groups take the float path
+    const Activation* one[1] = {&a};
+    q8Rows<1>(w, r0, r1, one, &y);
+}
+
+bool detail::q8RowsVnniTokens(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation* const* a, size_t nTok, float* const* y) {
+    for (size_t t = 0; t < nTok; ++t)
+        if (!a[t]->q) return false;
+    switch (nTok) {
+    case 2: q8Rows<2>(w, r0, r1, a, y); return true;
+    case 3: q8Rows<3>(w, r0, r1, a, y); return true;
+    case 4: q8Rows<4>(w, r0, r1, a, y); return true;
+    default: return false;
     }
 }
 
