@@ -18,6 +18,7 @@
 
 #include <QTest>
 #include <cstring>
+#include <memory>
 #include <array>
 #include <cmath>
 #include <random>
@@ -92,35 +93,42 @@ std::vector<float> activation(uint64_t cols, uint32_t seed) {
     return x;
 }
 
-// prepared: with the forms prepareActivation makes once per product (as
-// matmul does); else the kernels make them themselves.
-std::vector<float> viaKernel(const Case& c, const std::vector<float>& x, bool prepared = false, bool* anyForm = nullptr) {
-    const uint64_t cols = c.tensor.shape.cols;
-    std::vector<float> xs = x, scales(cols / 32 + 1);
-    std::vector<int8_t> q(cols), ordered(cols);
-    std::vector<float> offsets(cols / 32 + 1);
-    k::Activation a;
-    a.x = x.data();
-    if (c.tensor.dtype == DType::Q8_2F) {
-        k::scaleByColumnField(c.tensor, x.data(), xs.data());
-        a.x = xs.data();
-    }
-    if (k::needsInt8(c.tensor)) {
-        k::quantizeActivation(a.x, cols, q.data(), scales.data()); // q8_2f: with its column field folded in
-        k::nibbleOrder(q.data(), cols, ordered.data(), offsets.data());
-        a.q = q.data();
-        a.qScale = scales.data();
-        a.qNibbleOrder = ordered.data();
-        a.qOffset = offsets.data();
-    }
+// One token's activation as a product over c's weight reads it (a q8_2f
+// weight's column field folded in, then int8 blocks and their nibble order),
+// with its storage; prepared: with the forms prepareActivation makes once
+// per product (as matmul does), else the kernels make them themselves.
+struct TokenActivation {
+    std::vector<float> xs, scales, offsets;
+    std::vector<int8_t> q, ordered;
     k::ActivationForms forms;
-    if (prepared) k::prepareActivation(c.tensor, a, forms);
-    if (anyForm) *anyForm = a.qPairScales || a.qQuadOrder;
+    k::Activation a;
+    TokenActivation(const Case& c, const std::vector<float>& x, bool prepared) {
+        const uint64_t cols = c.tensor.shape.cols;
+        a.x = x.data();
+        if (c.tensor.dtype == DType::Q8_2F) {
+            xs.resize(cols);
+            k::scaleByColumnField(c.tensor, x.data(), xs.data());
+            a.x = xs.data();
+        }
+        if (k::needsInt8(c.tensor)) {
+            q.resize(cols), ordered.resize(cols), scales.resize(cols / 32 + 1), offsets.resize(cols / 32 + 1);
+            k::quantizeActivation(a.x, cols, q.data(), scales.data());
+            k::nibbleOrder(q.data(), cols, ordered.data(), offsets.data());
+            a.q = q.data(), a.qScale = scales.data(), a.qNibbleOrder = ordered.data(), a.qOffset = offsets.data();
+            if (prepared) k::prepareActivation(c.tensor, a, forms);
+        }
+    }
+    TokenActivation(const TokenActivation&) = delete; // a points into this object's vectors
+};
+
+std::vector<float> viaKernel(const Case& c, const std::vector<float>& x, bool prepared = false, bool* anyForm = nullptr) {
+    const TokenActivation t(c, x, prepared);
+    if (anyForm) *anyForm = t.a.qPairScales || t.a.qQuadOrder;
     std::vector<float> y(c.tensor.shape.rows);
     // In two row ranges, to exercise a start inside the tensor.
     const uint64_t mid = c.tensor.shape.rows / 3;
-    k::dotRows(c.tensor, 0, mid, a, y.data());
-    k::dotRows(c.tensor, mid, c.tensor.shape.rows, a, y.data() + mid);
+    k::dotRows(c.tensor, 0, mid, t.a, y.data());
+    k::dotRows(c.tensor, mid, c.tensor.shape.rows, t.a, y.data() + mid);
     return y;
 }
 
@@ -260,36 +268,18 @@ private Q_SLOTS:
         const uint64_t rows = c.tensor.shape.rows;
         for (size_t n : {1, 2, 3, 4, 5}) {
             for (bool prepared : {false, true}) {
-                // Each token's activation as viaKernel makes it.
-                std::vector<std::vector<float>> xs, scaled(n), scales(n), offsets(n);
-                std::vector<std::vector<int8_t>> q(n), ordered(n);
-                std::vector<k::ActivationForms> forms(n);
-                std::vector<k::Activation> acts(n);
-                for (size_t t = 0; t < n; ++t) {
-                    xs.push_back(activation(cols, int(23 + t)));
-                    acts[t].x = xs[t].data();
-                    if (c.tensor.dtype == DType::Q8_2F) {
-                        scaled[t].resize(cols);
-                        k::scaleByColumnField(c.tensor, xs[t].data(), scaled[t].data());
-                        acts[t].x = scaled[t].data();
-                    }
-                    if (k::needsInt8(c.tensor)) {
-                        q[t].resize(cols), ordered[t].resize(cols), scales[t].resize(cols / 32 + 1), offsets[t].resize(cols / 32 + 1);
-                        k::quantizeActivation(acts[t].x, cols, q[t].data(), scales[t].data());
-                        k::nibbleOrder(q[t].data(), cols, ordered[t].data(), offsets[t].data());
-                        acts[t].q = q[t].data(), acts[t].qScale = scales[t].data();
-                        acts[t].qNibbleOrder = ordered[t].data(), acts[t].qOffset = offsets[t].data();
-                        if (prepared) k::prepareActivation(c.tensor, acts[t], forms[t]);
-                    }
-                }
+                std::vector<std::vector<float>> xs;
+                for (size_t t = 0; t < n; ++t) xs.push_back(activation(cols, int(23 + t)));
+                std::vector<std::unique_ptr<TokenActivation>> tokens;
+                for (size_t t = 0; t < n; ++t) tokens.push_back(std::make_unique<TokenActivation>(c, xs[t], prepared));
                 std::vector<const k::Activation*> ap(n);
                 std::vector<std::vector<float>> together(n, std::vector<float>(rows, -1.0f));
                 std::vector<float*> yp(n);
-                for (size_t t = 0; t < n; ++t) ap[t] = &acts[t], yp[t] = together[t].data();
+                for (size_t t = 0; t < n; ++t) ap[t] = &tokens[t]->a, yp[t] = together[t].data();
                 k::dotRowsTokens(c.tensor, 1, rows, ap.data(), n, yp.data()); // from row 1: a start inside the tensor
                 for (size_t t = 0; t < n; ++t) {
                     std::vector<float> alone(rows, -1.0f);
-                    k::dotRows(c.tensor, 1, rows, acts[t], alone.data());
+                    k::dotRows(c.tensor, 1, rows, tokens[t]->a, alone.data());
                     QVERIFY2(std::memcmp(alone.data(), together[t].data(), (rows - 1) * sizeof(float)) == 0,
                              (std::to_string(n) + " tokens, token " + std::to_string(t) + (prepared ? ", prepared" : "")).c_str());
                 }
