@@ -15,8 +15,6 @@ namespace {
 
 constexpr uint32_t kSeed = 1234;
 
-int32_t argmax(const std::vector<float>& v) { return int32_t(kernels::argmax(v.data(), v.size())); }
-
 } // namespace
 
 double median(std::vector<double> v) {
@@ -114,7 +112,10 @@ BenchResult bench(std::shared_ptr<const Model> model, const BenchOptions& o, con
             r.drafted = decodeWithDrafts(runner, std::move(held), std::move(logits), o.tg - 1, o.draft);
             runner.keepHidden(false);
         } else {
-            for (uint32_t i = 0; i < o.tg && !stopped(); ++i) next = argmax(runner.forward(std::span<const int32_t>(&next, 1)));
+            for (uint32_t i = 0; i < o.tg && !stopped(); ++i) {
+                const auto logits = runner.forward(std::span<const int32_t>(&next, 1));
+                next = int32_t(kernels::argmax(logits.data(), logits.size()));
+            }
         }
         return double(o.tg) / std::chrono::duration<double>(Clock::now() - t0).count();
     };

@@ -45,8 +45,6 @@ double logSumExp(const float* l, size_t V) {
     return mx + std::log(sum);
 }
 
-size_t argmax(const float* l, size_t V) { return kernels::argmax(l, V); }
-
 void finish(PerplexityResult& r, double nll, std::chrono::steady_clock::time_point t0) {
     r.nllPerToken = r.tokensPredicted ? nll / double(r.tokensPredicted) : 0;
     r.perplexity = std::exp(r.nllPerToken);
@@ -150,7 +148,7 @@ KlResult klDivergence(std::shared_ptr<const Model> reference, std::shared_ptr<co
             wr.nll += tr;
             ++wf.tokensPredicted;
             ++wr.tokensPredicted;
-            if (argmax(pf, V) == argmax(pr, V)) ++agree;
+            if (kernels::argmax(pf, V) == kernels::argmax(pr, V)) ++agree;
         }
         r.file.tokensPredicted += wf.tokensPredicted;
         r.reference.tokensPredicted += wr.tokensPredicted;
