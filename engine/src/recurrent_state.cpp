@@ -58,14 +58,17 @@ RecurrentState::Plan RecurrentState::planCheckpoints(uint32_t pos, uint32_t n, s
     if (!any_) return plan;
     if (everyPosition) {
         plan.block = true;
-        // A verify of more than one block continues the states of the one before.
-        if (block_.empty() || block_.back().pos != pos) {
+        // Each copy is a set of every layer's state (18 MB on Qwen3.5-0.8B):
+        // two fewer a block made a verify of one draft there 0.1 of a forward cheaper.
+        if (blockEnd_ == pos) { // the one before ended on a draft: a rejection of the next one goes back there
+            auto end = takeSet();
+            for (size_t li = 0; li < live_.size(); ++li) end[li].conv = live_[li].conv, end[li].s = live_[li].s;
+            block_.push_back({pos, std::move(end)});
+        } else {
             clearBlock();
-            auto start = takeSet(); // the block's start: a draft rejected at once goes back here
-            for (size_t li = 0; li < live_.size(); ++li) start[li].conv = live_[li].conv, start[li].s = live_[li].s;
-            block_.push_back({pos, std::move(start)});
         }
-        for (uint32_t t = 0; t < n; ++t) plan.after.push_back(t);
+        for (uint32_t t = 0; t + 1 < n; ++t) plan.after.push_back(t);
+        blockEnd_ = pos + n;
         return plan;
     }
     clearBlock(); // a later forward: the last block's states are history
@@ -101,6 +104,7 @@ void RecurrentState::clearBlock() {
     for (auto& c : block_)
         if (spare_.size() < kSpareSets) spare_.push_back(std::move(c.states));
     block_.clear();
+    blockEnd_.reset();
 }
 
 void RecurrentState::keepSnapshots(uint32_t pos, const Plan& plan, std::vector<std::vector<GdnState>> snaps) {

@@ -48,10 +48,18 @@ public:
         bool block = false;          // the snapshots are a speculative block's
     };
     // Plans, and keeps the start checkpoint at once. everyPosition (a
-    // speculative block): a snapshot after every token, kept apart from the
-    // checkpoints (the block's states replace the last block's), so drafts do
-    // not push a chat's checkpoints out.
+    // speculative block): a snapshot after every token but the last, kept
+    // apart from the checkpoints, so drafts do not push a chat's checkpoints
+    // out. The state after the last token is the live one, and the state at
+    // the block's start is not kept: a decode loop goes back into a block,
+    // never to before its first token (which it sampled); going there
+    // anyway restores a checkpoint and runs the tokens after it again. A
+    // block that continues the one before (a verify of more than
+    // Runner::kExactBlock tokens) keeps that one's states and the state
+    // where it ended, a draft's.
     Plan planCheckpoints(uint32_t pos, uint32_t n, std::optional<uint32_t> requested, bool everyPosition = false);
+    // A verify begins: the last one's states are history.
+    void startBlock() { clearBlock(); }
     // [layer][k] states for `count` snapshots (empty when there are none),
     // sized, their contents left for gatedDeltaNet to overwrite.
     std::vector<std::vector<GdnState>> snapshotBuffers(size_t count);
@@ -70,11 +78,12 @@ private:
     std::vector<GdnState> live_;
     std::vector<Checkpoint> checkpoints_; // ascending positions
     std::vector<Checkpoint> block_;       // the last speculative block's states, ascending
+    std::optional<uint32_t> blockEnd_;    // where the last speculative block ended, while its states are kept
     // State sets of blocks gone by, reused by the next ones: a set is the
     // size of every layer's state (18 MB on Qwen3.5-0.8B), and fresh ones per
     // block were fresh pages whose faults made a verify of one token cost
     // two forwards there.
-    static constexpr size_t kSpareSets = 17; // a block of 16 drafts and its start
+    static constexpr size_t kSpareSets = 16; // a block of 16 drafts: a set after each token but the last
     std::vector<std::vector<GdnState>> spare_;
     std::vector<GdnState> takeSet(); // a spare, else a blank one
     void clearBlock();               // block_'s sets to the spares

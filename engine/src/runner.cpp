@@ -383,6 +383,7 @@ std::vector<float> Runner::verify(std::span<const int32_t> ids) {
     checkRoom(ids.size());
     hidden_.clear();
     hiddenStart_ = pos_;
+    state_->startBlock();
     std::vector<float> rows;
     for (size_t at = 0; at < ids.size(); at += kExactBlock) {
         const auto block = ids.subspan(at, std::min(kExactBlock, ids.size() - at));

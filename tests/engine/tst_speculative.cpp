@@ -148,14 +148,31 @@ private Q_SLOTS:
             const auto one = b.forward(std::span<const int32_t>(&block[i], 1));
             QVERIFY2(std::memcmp(one.data(), rows.data() + i * V, V * sizeof(float)) == 0, ("position " + std::to_string(i)).c_str());
         }
-        // And back to any position of the block: the next logits are a fresh run's.
-        a.rewind(uint32_t(prompt.size() + 2));
-        cmf::engine::Runner c(m, 128, nullptr, kv);
-        c.forward(prompt);
-        for (size_t i = 0; i < 2; ++i) c.forward(std::span<const int32_t>(&block[i], 1));
+        // And back to any position of the block: the next logits are a fresh
+        // run's. On the hybrid model the block keeps the states after its
+        // tokens but the last: the second chunk's start (4) is the copy of
+        // where the first ended, the end (7) the live state. Its start (0,
+        // before the token the decode loop sampled, which it never goes back
+        // past) comes from a checkpoint and the prompt's last token run
+        // again alone: the floats of a fresh run's batch within rounding
+        // (tst_gdn::rewindRestoresTheState), not bit for bit.
         const int32_t next = 11;
-        const auto x = a.forward(std::span<const int32_t>(&next, 1)), y = c.forward(std::span<const int32_t>(&next, 1));
-        QVERIFY(std::memcmp(x.data(), y.data(), V * sizeof(float)) == 0);
+        for (const size_t back : {0u, 1u, 2u, 4u, 5u, 7u}) {
+            cmf::engine::Runner v(m, 128, nullptr, kv), c(m, 128, nullptr, kv);
+            v.forward(prompt);
+            v.verify(block);
+            v.rewind(uint32_t(prompt.size() + back));
+            c.forward(prompt);
+            for (size_t i = 0; i < back; ++i) c.forward(std::span<const int32_t>(&block[i], 1));
+            const auto x = v.forward(std::span<const int32_t>(&next, 1)), y = c.forward(std::span<const int32_t>(&next, 1));
+            if (back == 0) {
+                float diff = 0, scale = 0;
+                for (size_t i = 0; i < V; ++i) diff = std::max(diff, std::abs(x[i] - y[i])), scale = std::max(scale, std::abs(y[i]));
+                QVERIFY2(diff <= 1e-5f * scale, ("back to the block's start: " + std::to_string(diff) + " of " + std::to_string(scale)).c_str());
+            } else {
+                QVERIFY2(std::memcmp(x.data(), y.data(), V * sizeof(float)) == 0, ("back to block position " + std::to_string(back)).c_str());
+            }
+        }
     }
 
     // Greedy: lookup drafts, a source that is always wrong (every draft
