@@ -57,18 +57,31 @@ void MtpDrafter::inputs(std::span<const int32_t> tokens, const float* h, float* 
     matmul(head_.ehProj, cat.data(), n, x);
 }
 
+void MtpDrafter::catchUp(std::span<const int32_t> context) {
+    // Entry p reads t_{p+1}: the context's last token has none after it yet.
+    // Before its hidden state the head's window starts, and nothing is made.
+    std::vector<float> none;
+    if (context.size() >= 2 && started_ && context.size() - 2 >= hiddenStart_) makeEntries(context, uint32_t(context.size()) - 2, false, none);
+}
+
 std::vector<float> MtpDrafter::logitsAfter(std::span<const int32_t> context) {
+    std::vector<float> logits;
+    if (context.size() < 2) return logits;
+    makeEntries(context, uint32_t(context.size()) - 2, true, logits); // the entry that drafts the token after context
+    return logits;
+}
+
+bool MtpDrafter::makeEntries(std::span<const int32_t> context, uint32_t last, bool logits, std::vector<float>& out) {
     const size_t H = model_->config().hidden;
-    if (context.size() < 2 || !started_) return {};
-    const uint32_t last = uint32_t(context.size()) - 2; // the entry that drafts the token after context
+    if (!started_) return false;
     const uint32_t have = uint32_t(hidden_.size() / H);
     // A position the head has no hidden state for (before the window, or one
     // the backbone has not shown yet) cannot be drafted from.
-    if (last < base_ || last >= hiddenStart_ + have) return {};
+    if (last < base_ || last >= hiddenStart_ + have) return false;
     if (exact_ < hiddenStart_) { // a gap in the hidden states: the head's cache starts again where they do
         base_ = exact_ = hiddenStart_;
         runner_.reset();
-        if (last < base_) return {};
+        if (last < base_) return false;
     }
     exact_ = std::min(exact_, last); // an entry past `last` was provisional or is stale
     runner_.rewind(exact_ - base_);
@@ -76,13 +89,13 @@ std::vector<float> MtpDrafter::logitsAfter(std::span<const int32_t> context) {
     std::vector<float> x(size_t(n) * H);
     // Entry p reads h_p (rows from hiddenStart_) and the token after it.
     inputs(context.subspan(exact_ + 1, n), hidden_.data() + size_t(exact_ - hiddenStart_) * H, x.data());
-    auto logits = runner_.forwardInputs(x);
+    out = runner_.forwardInputs(x, logits);
     exact_ = last + 1;
     // The entries up to `last` are made: their hidden states are not needed again.
     const uint32_t drop = std::min(last + 1, hiddenStart_ + have) - hiddenStart_;
     hidden_.erase(hidden_.begin(), hidden_.begin() + long(size_t(drop) * H));
     hiddenStart_ += drop;
-    return logits;
+    return true;
 }
 
 int32_t MtpDrafter::pick(const std::vector<float>& logits, std::span<const int32_t> history, Sampler* sampler,

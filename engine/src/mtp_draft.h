@@ -33,6 +33,11 @@ public:
     // [start, start + rows); any kept for positions from start on are stale.
     void observe(std::span<const float> hidden, uint32_t start);
 
+    // Makes the head's entries for every position of `context` it can (the
+    // last has no token after it yet), without logits: the head's pass over
+    // a prompt, run with its prefill rather than at the first draft.
+    void catchUp(std::span<const int32_t> context);
+
     // The head's logits for the token after `context` (whose last token was
     // just sampled and has no hidden state yet): the first draft's.
     std::vector<float> logitsAfter(std::span<const int32_t> context);
@@ -48,6 +53,9 @@ private:
     // The head's inputs for entries, one row each: eh_proj·[enorm(embed(tokens[i])); hnorm(h_i)],
     // h_i at h + i·hidden.
     void inputs(std::span<const int32_t> tokens, const float* h, float* x) const;
+    // Brings the entries up to `last` up to date; the head's logits after
+    // it when asked (else empty). false: no hidden state to make it from.
+    bool makeEntries(std::span<const int32_t> context, uint32_t last, bool logits, std::vector<float>& out);
     int32_t pick(const std::vector<float>& logits, std::span<const int32_t> history, Sampler* sampler, std::vector<TokenDistribution>* q);
 
     std::shared_ptr<const Model> model_;

@@ -192,10 +192,15 @@ GenerationResult Session::generate(std::span<const int32_t> promptIds, const Gen
     runner_.keepHidden(options.draft.mode == DraftMode::Mtp && !options.draft.source);
     auto logits = runner_.forward(promptIds.subspan(common));
     cached_.assign(promptIds.begin(), promptIds.end());
+    // The prefill's cost per token tells the drafting whether a batch is
+    // cheaper per token than a one-token forward (too few tokens: not timed).
+    const double forwardSeconds = std::chrono::duration<double>(Clock::now() - t0).count();
+    const double batchPerToken = r.promptTokensEvaluated >= kBatchTimed ? forwardSeconds / double(r.promptTokensEvaluated) : 0.0;
+    Sampler sampler(options.sampling);
+    DecodeStepper step(runner_, cached_, std::move(logits), options.draft, sampler, batchPerToken); // MTP: the head's pass over the prompt
     const auto t1 = Clock::now();
     r.prefillSeconds = std::chrono::duration<double>(t1 - t0).count();
 
-    Sampler sampler(options.sampling);
     std::optional<StreamDecoder> stream;
     if (tokenizer_) stream.emplace(*tokenizer_, true);
     StopStringFilter stops(options.stopStrings);
@@ -206,10 +211,6 @@ GenerationResult Session::generate(std::span<const int32_t> promptIds, const Gen
     };
     const auto& eos = model_->config().eosIds;
     r.finish = Finish::Length;
-    // The prefill's cost per token tells the drafting whether a batch is
-    // cheaper per token than a one-token forward (too few tokens: not timed).
-    const double batchPerToken = r.promptTokensEvaluated >= kBatchTimed ? r.prefillSeconds / double(r.promptTokensEvaluated) : 0.0;
-    DecodeStepper step(runner_, cached_, std::move(logits), options.draft, sampler, batchPerToken);
     for (uint32_t i = 0; i < options.maxTokens; ++i) {
         if (cancel && cancel->load()) {
             r.finish = Finish::Cancelled;

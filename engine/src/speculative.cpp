@@ -14,6 +14,7 @@ DecodeStepper::DecodeStepper(Runner& runner, std::vector<int32_t>& context, std:
     if (draft_.mode == DraftMode::Mtp && !draft_.source) {
         mtp_ = std::make_unique<MtpDrafter>(runner_.sharedModel(), runner_.contextSize());
         forwarded();
+        mtp_->catchUp(context_); // the head's pass over the prompt, with its prefill
     }
 }
 

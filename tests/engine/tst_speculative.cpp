@@ -294,7 +294,8 @@ private Q_SLOTS:
 
     // The MTP head (§2.1) against a float64 forward of the README's
     // semantics (mtp_reference.py): the first draft after each prompt, its
-    // top-10 logits within 2e-3, and the second, chained draft's token.
+    // top-10 logits within 2e-3, whether the head made its entries for the
+    // prompt at once or beforehand, and the second, chained draft's token.
     void mtpHeadMatchesReference_data() {
         QTest::addColumn<QString>("model");
         for (const char* m : kMtpModels) QTest::newRow(m) << QString::fromLatin1(m);
@@ -328,6 +329,17 @@ private Q_SLOTS:
             QCOMPARE(two[0], d1);
             const auto& t2 = pr["draft2_top10"];
             if (t2[0][1].get<double>() - t2[1][1].get<double>() > 0.01) QCOMPARE(two[1], pr["draft2"].get<int32_t>());
+            // A drafter that ran over the prompt first (DecodeStepper does,
+            // with the prefill), then made only the last entry for the draft.
+            cmf::engine::MtpDrafter early(m, 512);
+            early.observe(r.hidden(), r.hiddenStart());
+            early.catchUp(std::span<const int32_t>(ids).first(ids.size() - 1));
+            const auto late = early.logitsAfter(ids);
+            QCOMPARE(late.size(), logits.size());
+            double off = 0;
+            for (const auto& e : pr["draft1_top10"]) off = std::max(off, std::fabs(double(late[e[0].get<size_t>()]) - e[1].get<double>()));
+            QVERIFY2(off < 2e-3, (name + ", caught up first: " + std::to_string(off)).c_str());
+            QCOMPARE(int32_t(std::max_element(late.begin(), late.end()) - late.begin()), d1);
         }
     }
 
