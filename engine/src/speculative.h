@@ -43,7 +43,7 @@ public:
     // one token of a batched forward cost (the prompt's prefill), 0 unknown.
     // With MTP drafts the head runs over the prompt here, batched: part of
     // the prefill (Session times it so), where the first draft would pay
-    // for it in decode (50-70 ms on a 357-token prompt, Qwen3.5-0.8B).
+    // for it in decode (54-64 ms on a 354-token prompt, Qwen3.5-0.8B).
     DecodeStepper(Runner& runner, std::vector<int32_t>& context, std::vector<float> logits, const DraftOptions& draft,
                   Sampler& sampler, double batchSecondsPerToken = 0);
 

@@ -20,24 +20,6 @@
 #include <thread>
 #include <vector>
 
-namespace {
-
-// Sums 64-bit words in 8 independent chains so the loop is bound by loads, not adds.
-uint64_t sumWords(const uint64_t* p, size_t n, bool prefetch) {
-    uint64_t acc[8] = {};
-    size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        if (prefetch) __builtin_prefetch(p + i + 3072 / 8, 0, 3);
-        for (int k = 0; k < 8; ++k) acc[k] += p[i + k];
-    }
-    for (; i < n; ++i) acc[0] += p[i];
-    uint64_t s = 0;
-    for (uint64_t a : acc) s += a;
-    return s;
-}
-
-} // namespace
-
 int main(int argc, char** argv) {
     const size_t mb = argc > 1 ? std::strtoull(argv[1], nullptr, 10) : 1024;
     const unsigned threads = argc > 2 ? unsigned(std::strtoul(argv[2], nullptr, 10)) : 2;
@@ -61,7 +43,7 @@ int main(int argc, char** argv) {
                 for (unsigned t = 0; t < threads; ++t)
                     pool.emplace_back([&, t] {
                         const size_t a = words * t / threads, b = words * (t + 1) / threads;
-                        part[t] = sumWords(buf + a, b - a, prefetch);
+                        part[t] = cmfbench::sumWords(buf + a, b - a, prefetch);
                     });
                 for (auto& th : pool) th.join();
                 const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

@@ -23,26 +23,12 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// bench_bandwidth's read: 8 independent chains of 64-bit adds, bound by the loads.
-uint64_t sumWords(const uint64_t* p, size_t n, bool prefetch) {
-    uint64_t acc[8] = {};
-    size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        if (prefetch) __builtin_prefetch(p + i + 3072 / 8, 0, 3);
-        for (int k = 0; k < 8; ++k) acc[k] += p[i + k];
-    }
-    for (; i < n; ++i) acc[0] += p[i];
-    uint64_t s = 0;
-    for (uint64_t a : acc) s += a;
-    return s;
-}
-
 double readSeconds(const uint64_t* buf, size_t words, unsigned threads, bool prefetch, uint64_t& sink) {
     std::vector<uint64_t> part(threads);
     const auto t0 = Clock::now();
     std::vector<std::thread> pool;
     for (unsigned t = 0; t < threads; ++t)
-        pool.emplace_back([&, t] { part[t] = sumWords(buf + words * t / threads, words * (t + 1) / threads - words * t / threads, prefetch); });
+        pool.emplace_back([&, t] { part[t] = cmfbench::sumWords(buf + words * t / threads, words * (t + 1) / threads - words * t / threads, prefetch); });
     for (auto& th : pool) th.join();
     const double s = std::chrono::duration<double>(Clock::now() - t0).count();
     for (uint64_t p : part) sink += p;

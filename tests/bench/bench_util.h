@@ -1,7 +1,8 @@
 #pragma once
-// Timing helpers for the benchmarks: run a shell command N times, median.
+// Timing helpers for the benchmarks: run a shell command N times, median, a read of memory.
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -23,6 +24,22 @@ inline std::vector<double> timeCommand(const std::string& cmd, int reps) {
         out.push_back(std::chrono::duration<double>(t1 - t0).count());
     }
     return out;
+}
+
+// Sums 64-bit words in 8 independent chains so the loop is bound by loads,
+// not adds: a read of memory (bench_bandwidth, bench_decode_share), with a
+// software prefetch 3072 bytes ahead as the decode kernels do when asked.
+inline uint64_t sumWords(const uint64_t* p, size_t n, bool prefetch) {
+    uint64_t acc[8] = {};
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        if (prefetch) __builtin_prefetch(p + i + 3072 / 8, 0, 3);
+        for (int k = 0; k < 8; ++k) acc[k] += p[i + k];
+    }
+    for (; i < n; ++i) acc[0] += p[i];
+    uint64_t s = 0;
+    for (uint64_t a : acc) s += a;
+    return s;
 }
 
 inline double median(std::vector<double> v) {
