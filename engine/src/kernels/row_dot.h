@@ -64,7 +64,8 @@ void nibbleOrder(const int8_t* q, uint64_t n, int8_t* ordered, float* offset);
 void dotRows(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation& a, float* y);
 // The same for nTok tokens, token t's activation a[t] and rows to y[t]:
 // each token's floats are what dotRows gives it; a kernel that can reads
-// each weight row once for all of them (q8 with AVX-512 VNNI, up to 4).
+// each weight row once for all of them (q8 and the 4-bit family with
+// AVX-512 VNNI, up to 4).
 void dotRowsTokens(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation* const* a, size_t nTok, float* const* y);
 
 // x[i] *= col[i] for a q8_2f weight: w = q·row[o]·col[i], so the column
@@ -117,6 +118,8 @@ void vbitRowsScalar(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activa
 void vbitRowsAvx2(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation& a, float* y);
 // The 4-bit family with AVX-512 VNNI (only when vnniAvailable()).
 void q4RowsVnni(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation& a, float* y);
+// Several tokens at once (2-4, every a[t].qNibbleOrder set), else false.
+bool q4RowsVnniTokens(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation* const* a, size_t nTok, float* const* y);
 void q8RowsVnni(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation& a, float* y); // rows of whole 32-groups, a.q set
 // Several tokens at once (2-4, every a[t].q set), else false.
 bool q8RowsVnniTokens(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation* const* a, size_t nTok, float* const* y);

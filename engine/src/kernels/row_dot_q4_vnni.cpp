@@ -49,12 +49,19 @@ void quadOrder(const int8_t* nibbleOrdered, uint64_t quads, int8_t* out) {
     }
 }
 
-// Σ over a quad's 128 codes against the quad-ordered activation x, per group lane.
-inline __m512i quadDot(__m512i nibbles, const int8_t* x) {
-    const __m512i mask = _mm512_set1_epi8(0x0F);
-    const __m512i lo = _mm512_and_si512(nibbles, mask), hi = _mm512_and_si512(_mm512_srli_epi16(nibbles, 4), mask);
-    const __m512i d = _mm512_dpbusd_epi32(_mm512_setzero_si512(), lo, _mm512_loadu_si512(x));
-    return _mm512_dpbusd_epi32(d, hi, _mm512_loadu_si512(x + 64));
+// A quad's 128 codes: the low nibbles, then the high ones.
+struct Codes {
+    __m512i lo, hi;
+    explicit Codes(__m512i nibbles) {
+        const __m512i mask = _mm512_set1_epi8(0x0F);
+        lo = _mm512_and_si512(nibbles, mask), hi = _mm512_and_si512(_mm512_srli_epi16(nibbles, 4), mask);
+    }
+};
+
+// Σ over a quad's codes against the quad-ordered activation x, per group lane.
+inline __m512i quadDot(const Codes& c, const int8_t* x) {
+    const __m512i d = _mm512_dpbusd_epi32(_mm512_setzero_si512(), c.lo, _mm512_loadu_si512(x));
+    return _mm512_dpbusd_epi32(d, c.hi, _mm512_loadu_si512(x + 64));
 }
 
 // Where each 4-bit dtype keeps a row's nibbles and group scales: quad(g) is
@@ -128,46 +135,64 @@ struct Tp { // q4tp: nibbles as q4_block, a 5-bit rung index per group into the 
     const uint8_t* nibbles(uint64_t g) const { return nib + g * kNibbleBytes; }
 };
 
-// One row's lane sums (the float total is their sum, plus tail): 8-group
-// blocks as two quads, then a quad, then single groups.
-// xq: the activation in quad order (all whole quads).
-template <class Row>
-__m512 q4RowLanes(const Row& row, uint64_t groups, const Activation& a, const int8_t* xq, float& tail) {
+// One row's lane sums against T tokens (the float total of each is their
+// sum, plus its tail): 8-group blocks as two quads, then a quad, then single
+// groups. Each quad is loaded and split into codes once for all the tokens
+// (a verify block: the later tokens cost their multiply-adds, not the
+// loads again); every token's operations are the one-token kernel's, in its
+// order, so each gets the floats it gets alone.
+// xq: each token's activation in quad order (all whole quads).
+template <int T, class Row>
+void q4RowLanes(const Row& row, uint64_t groups, const Activation* const* a, const int8_t* const* xq, __m512* lanes, float* tail) {
     // Lane → group within the block's f-vector, for its first and its second quad.
     const __m512i first = _mm512_setr_epi32(0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3);
     const __m512i second = _mm512_add_epi32(first, _mm512_set1_epi32(4));
-    __m512 acc0 = _mm512_setzero_ps(), acc1 = acc0;
-    __m256 offset = _mm256_setzero_ps();
+    __m512 acc0[T], acc1[T];
+    __m256 offset[T];
+    for (int t = 0; t < T; ++t) acc0[t] = acc1[t] = _mm512_setzero_ps(), offset[t] = _mm256_setzero_ps();
     uint64_t g = 0;
     for (; g + 8 <= groups; g += 8) {
         row.prefetch8(g);
-        const __m256 f = _mm256_mul_ps(row.scales8(g), _mm256_loadu_ps(a.qScale + g));
-        offset = _mm256_fmadd_ps(f, _mm256_loadu_ps(a.qOffset + g), offset); // qOffset = 8·Σq
-        const __m512 fw = _mm512_castps256_ps512(f);
-        const __m512i d0 = quadDot(row.quad(g), xq + g * kGroup), d1 = quadDot(row.quad(g + 4), xq + (g + 4) * kGroup);
-        acc0 = _mm512_fmadd_ps(_mm512_cvtepi32_ps(d0), _mm512_permutexvar_ps(first, fw), acc0);
-        acc1 = _mm512_fmadd_ps(_mm512_cvtepi32_ps(d1), _mm512_permutexvar_ps(second, fw), acc1);
+        const __m256 scales = row.scales8(g);
+        const Codes c0(row.quad(g)), c1(row.quad(g + 4));
+        for (int t = 0; t < T; ++t) {
+            const __m256 f = _mm256_mul_ps(scales, _mm256_loadu_ps(a[t]->qScale + g));
+            offset[t] = _mm256_fmadd_ps(f, _mm256_loadu_ps(a[t]->qOffset + g), offset[t]); // qOffset = 8·Σq
+            const __m512 fw = _mm512_castps256_ps512(f);
+            const __m512i d0 = quadDot(c0, xq[t] + g * kGroup), d1 = quadDot(c1, xq[t] + (g + 4) * kGroup);
+            acc0[t] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(d0), _mm512_permutexvar_ps(first, fw), acc0[t]);
+            acc1[t] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(d1), _mm512_permutexvar_ps(second, fw), acc1[t]);
+        }
     }
-    tail = 0;
+    for (int t = 0; t < T; ++t) tail[t] = 0;
     if (g + 4 <= groups) { // a quad after the last block (e.g. 896 columns: 3 blocks and 4 groups)
-        const __m128 f = _mm_mul_ps(_mm_setr_ps(row.scale(g), row.scale(g + 1), row.scale(g + 2), row.scale(g + 3)), _mm_loadu_ps(a.qScale + g));
-        offset = _mm256_fmadd_ps(_mm256_zextps128_ps256(f), _mm256_zextps128_ps256(_mm_loadu_ps(a.qOffset + g)), offset);
-        const __m512 fv = _mm512_permutexvar_ps(first, _mm512_castps128_ps512(f));
-        acc0 = _mm512_fmadd_ps(_mm512_cvtepi32_ps(quadDot(row.quad(g), xq + g * kGroup)), fv, acc0);
+        const __m128 scales = _mm_setr_ps(row.scale(g), row.scale(g + 1), row.scale(g + 2), row.scale(g + 3));
+        const Codes c(row.quad(g));
+        for (int t = 0; t < T; ++t) {
+            const __m128 f = _mm_mul_ps(scales, _mm_loadu_ps(a[t]->qScale + g));
+            offset[t] = _mm256_fmadd_ps(_mm256_zextps128_ps256(f), _mm256_zextps128_ps256(_mm_loadu_ps(a[t]->qOffset + g)), offset[t]);
+            const __m512 fv = _mm512_permutexvar_ps(first, _mm512_castps128_ps512(f));
+            acc0[t] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(quadDot(c, xq[t] + g * kGroup)), fv, acc0[t]);
+        }
         g += 4;
     }
     for (; g < groups; ++g) { // [low | high] codes against the nibble-ordered block
         const __m128i b = _mm_loadu_si128(reinterpret_cast<const __m128i*>(row.nibbles(g)));
         const __m256i codes = _mm256_and_si256(_mm256_set_m128i(_mm_srli_epi16(b, 4), b), _mm256_set1_epi8(0x0F));
-        const __m256i x = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(a.qNibbleOrder + g * kGroup));
-        const __m256i d = _mm256_dpbusd_epi32(_mm256_setzero_si256(), codes, x);
-        const float f = row.scale(g) * a.qScale[g];
-        tail += f * (float(_mm512_reduce_add_epi32(_mm512_zextsi256_si512(d))) - a.qOffset[g]);
+        const float scale = row.scale(g);
+        for (int t = 0; t < T; ++t) {
+            const __m256i x = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(a[t]->qNibbleOrder + g * kGroup));
+            const __m256i d = _mm256_dpbusd_epi32(_mm256_setzero_si256(), codes, x);
+            const float f = scale * a[t]->qScale[g];
+            tail[t] += f * (float(_mm512_reduce_add_epi32(_mm512_zextsi256_si512(d))) - a[t]->qOffset[g]);
+        }
     }
     // The offsets come off lane by lane. (GCC 12's zero-extending casts insert
     // into an undefined vector and warn; a zero-masked move is the same.)
-    const __m512 offsets = _mm512_maskz_mov_ps(0x00FF, _mm512_castps256_ps512(offset));
-    return _mm512_sub_ps(_mm512_add_ps(acc0, acc1), offsets);
+    for (int t = 0; t < T; ++t) {
+        const __m512 offsets = _mm512_maskz_mov_ps(0x00FF, _mm512_castps256_ps512(offset[t]));
+        lanes[t] = _mm512_sub_ps(_mm512_add_ps(acc0[t], acc1[t]), offsets);
+    }
 }
 
 // A q4tp row's view, its 32 rungs 2^(lo + c·step) made in one exp2 of 12
@@ -200,13 +225,33 @@ inline Tp tpRow(const TensorBytes& w, uint64_t r, uint64_t groups, float* ladder
 // side by side, to share one reduction, measured ~25 % slower: the weight
 // stream stops being sequential. Four rows read one after the other with
 // one reduction for the four measured the same as this.)
-template <class MakeRow>
-void q4RowRange(uint64_t r0, uint64_t r1, uint64_t groups, const Activation& a, const int8_t* xq, float* y, MakeRow make) {
+template <int T, class MakeRow>
+void q4RowRange(uint64_t r0, uint64_t r1, uint64_t groups, const Activation* const* a, const int8_t* const* xq, float* const* y, MakeRow make) {
     alignas(64) float ladder[32];
     for (uint64_t r = r0; r < r1; ++r) {
-        float tail;
-        const __m512 lanes = q4RowLanes(make(r, ladder), groups, a, xq, tail);
-        y[r - r0] = _mm512_reduce_add_ps(lanes) + tail;
+        float tail[T];
+        __m512 lanes[T];
+        q4RowLanes<T>(make(r, ladder), groups, a, xq, lanes, tail);
+        for (int t = 0; t < T; ++t) y[t][r - r0] = _mm512_reduce_add_ps(lanes[t]) + tail[t];
+    }
+}
+
+// Rows [r0, r1) against T tokens, by dtype.
+template <int T>
+void q4Rows(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation* const* a, float* const* y) {
+    const uint64_t groups = gpr(w);
+    // The quad-ordered activations on a cache line boundary: their 64-byte
+    // loads then never straddle two lines (the hot product over 4864-column
+    // rows: +5-9 %). Prepared once per product, or made here per thread.
+    thread_local std::vector<int8_t> own[T];
+    const int8_t* xq[T];
+    for (int t = 0; t < T; ++t) xq[t] = a[t]->qQuadOrder ? a[t]->qQuadOrder : detail::q4QuadOrderVnni(w, *a[t], own[t]);
+    if (w.dtype == DType::Q4Tiled) {
+        q4RowRange<T>(r0, r1, groups, a, xq, y, [&](uint64_t r, float*) { return Tiled{q4TiledRow(w, r)}; });
+    } else if (w.dtype == DType::Q4TP) {
+        q4RowRange<T>(r0, r1, groups, a, xq, y, [&](uint64_t r, float* ladder) { return tpRow(w, r, groups, ladder); });
+    } else {
+        q4RowRange<T>(r0, r1, groups, a, xq, y, [&](uint64_t r, float*) { return Block{q4BlockNibbles(w, r), q4BlockScales(w, r)}; });
     }
 }
 
@@ -221,18 +266,18 @@ const int8_t* detail::q4QuadOrderVnni(const TensorBytes& w, const Activation& a,
 }
 
 void detail::q4RowsVnni(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation& a, float* y) {
-    const uint64_t groups = gpr(w);
-    // The quad-ordered activation on a cache line boundary: its 64-byte
-    // loads then never straddle two lines (the hot product over 4864-column
-    // rows: +5-9 %). Prepared once per product, or made here per thread.
-    thread_local std::vector<int8_t> own;
-    const int8_t* xq = a.qQuadOrder ? a.qQuadOrder : q4QuadOrderVnni(w, a, own);
-    if (w.dtype == DType::Q4Tiled) {
-        q4RowRange(r0, r1, groups, a, xq, y, [&](uint64_t r, float*) { return Tiled{q4TiledRow(w, r)}; });
-    } else if (w.dtype == DType::Q4TP) {
-        q4RowRange(r0, r1, groups, a, xq, y, [&](uint64_t r, float* ladder) { return tpRow(w, r, groups, ladder); });
-    } else {
-        q4RowRange(r0, r1, groups, a, xq, y, [&](uint64_t r, float*) { return Block{q4BlockNibbles(w, r), q4BlockScales(w, r)}; });
+    const Activation* one[1] = {&a};
+    q4Rows<1>(w, r0, r1, one, &y);
+}
+
+bool detail::q4RowsVnniTokens(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation* const* a, size_t nTok, float* const* y) {
+    for (size_t t = 0; t < nTok; ++t)
+        if (!a[t]->qNibbleOrder) return false;
+    switch (nTok) {
+    case 2: q4Rows<2>(w, r0, r1, a, y); return true;
+    case 3: q4Rows<3>(w, r0, r1, a, y); return true;
+    case 4: q4Rows<4>(w, r0, r1, a, y); return true;
+    default: return false;
     }
 }
 
