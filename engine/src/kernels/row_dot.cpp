@@ -106,6 +106,7 @@ void dotRowsTokens(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activat
 #if defined(__x86_64__) || defined(__i386__)
     if (kernel == detail::q8RowsVnni && detail::q8RowsVnniTokens(w, r0, r1, a, nTok, y)) return;
     if (kernel == detail::q4RowsVnni && detail::q4RowsVnniTokens(w, r0, r1, a, nTok, y)) return;
+    if (kernel == detail::vbitRowsVbmi && detail::vbitRowsVbmiTokens(w, r0, r1, a, nTok, y)) return;
 #endif
     for (size_t t = 0; t < nTok; ++t) kernel(w, r0, r1, *a[t], y[t]);
 }

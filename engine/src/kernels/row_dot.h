@@ -65,7 +65,7 @@ void dotRows(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation& a
 // The same for nTok tokens, token t's activation a[t] and rows to y[t]:
 // each token's floats are what dotRows gives it; a kernel that can reads
 // each weight row once for all of them (q8 and the 4-bit family with
-// AVX-512 VNNI, up to 4).
+// AVX-512 VNNI, vbit_ro with VBMI; up to 4).
 void dotRowsTokens(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation* const* a, size_t nTok, float* const* y);
 
 // x[i] *= col[i] for a q8_2f weight: w = q·row[o]·col[i], so the column
@@ -129,6 +129,8 @@ void q8PairScalesVnni(const Activation& a, uint64_t cols, std::vector<float>& st
 // vbit_ro with AVX-512 VNNI and VBMI (only when vbmiAvailable()).
 bool vbmiAvailable();
 void vbitRowsVbmi(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation& a, float* y);
+// Several tokens at once (2-4), else false.
+bool vbitRowsVbmiTokens(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation* const* a, size_t nTok, float* const* y);
 // A q4tp row's 32 rungs 2^(lo + c·step), polynomial exp2 (AVX2; both vector kernels use it).
 void q4tpLadderAvx2(float lo, float step, float* ladder);
 void gemmF32Avx512(const float* w, uint64_t rows, uint64_t cols, const float* x, size_t nTok, float* y, size_t ldy);

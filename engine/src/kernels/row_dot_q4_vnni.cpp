@@ -150,14 +150,17 @@ void q4RowLanes(const Row& row, uint64_t groups, const Activation* const* a, con
     __m512 acc0[T], acc1[T];
     __m256 offset[T];
     for (int t = 0; t < T; ++t) acc0[t] = acc1[t] = _mm512_setzero_ps(), offset[t] = _mm256_setzero_ps();
+    // Each token's arrays as locals: read through `a` they are loaded again every block.
+    const float *qScale[T], *qOffset[T];
+    for (int t = 0; t < T; ++t) qScale[t] = a[t]->qScale, qOffset[t] = a[t]->qOffset;
     uint64_t g = 0;
     for (; g + 8 <= groups; g += 8) {
         row.prefetch8(g);
         const __m256 scales = row.scales8(g);
         const Codes c0(row.quad(g)), c1(row.quad(g + 4));
         for (int t = 0; t < T; ++t) {
-            const __m256 f = _mm256_mul_ps(scales, _mm256_loadu_ps(a[t]->qScale + g));
-            offset[t] = _mm256_fmadd_ps(f, _mm256_loadu_ps(a[t]->qOffset + g), offset[t]); // qOffset = 8·Σq
+            const __m256 f = _mm256_mul_ps(scales, _mm256_loadu_ps(qScale[t] + g));
+            offset[t] = _mm256_fmadd_ps(f, _mm256_loadu_ps(qOffset[t] + g), offset[t]); // qOffset = 8·Σq
             const __m512 fw = _mm512_castps256_ps512(f);
             const __m512i d0 = quadDot(c0, xq[t] + g * kGroup), d1 = quadDot(c1, xq[t] + (g + 4) * kGroup);
             acc0[t] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(d0), _mm512_permutexvar_ps(first, fw), acc0[t]);
@@ -169,8 +172,8 @@ void q4RowLanes(const Row& row, uint64_t groups, const Activation* const* a, con
         const __m128 scales = _mm_setr_ps(row.scale(g), row.scale(g + 1), row.scale(g + 2), row.scale(g + 3));
         const Codes c(row.quad(g));
         for (int t = 0; t < T; ++t) {
-            const __m128 f = _mm_mul_ps(scales, _mm_loadu_ps(a[t]->qScale + g));
-            offset[t] = _mm256_fmadd_ps(_mm256_zextps128_ps256(f), _mm256_zextps128_ps256(_mm_loadu_ps(a[t]->qOffset + g)), offset[t]);
+            const __m128 f = _mm_mul_ps(scales, _mm_loadu_ps(qScale[t] + g));
+            offset[t] = _mm256_fmadd_ps(_mm256_zextps128_ps256(f), _mm256_zextps128_ps256(_mm_loadu_ps(qOffset[t] + g)), offset[t]);
             const __m512 fv = _mm512_permutexvar_ps(first, _mm512_castps128_ps512(f));
             acc0[t] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(quadDot(c, xq[t] + g * kGroup)), fv, acc0[t]);
         }
@@ -183,8 +186,8 @@ void q4RowLanes(const Row& row, uint64_t groups, const Activation* const* a, con
         for (int t = 0; t < T; ++t) {
             const __m256i x = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(a[t]->qNibbleOrder + g * kGroup));
             const __m256i d = _mm256_dpbusd_epi32(_mm256_setzero_si256(), codes, x);
-            const float f = scale * a[t]->qScale[g];
-            tail[t] += f * (float(_mm512_reduce_add_epi32(_mm512_zextsi256_si512(d))) - a[t]->qOffset[g]);
+            const float f = scale * qScale[t][g];
+            tail[t] += f * (float(_mm512_reduce_add_epi32(_mm512_zextsi256_si512(d))) - qOffset[t][g]);
         }
     }
     // The offsets come off lane by lane. (GCC 12's zero-extending casts insert

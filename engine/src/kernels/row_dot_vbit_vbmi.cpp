@@ -63,9 +63,20 @@ inline __m512i codes64(const Cutter<B>& c, const uint8_t* p, __mmask64 bytes = k
     return _mm512_and_si512(windows, _mm512_set1_epi8(char((1u << B) - 1)));
 }
 
-template <unsigned B>
-float row(const uint8_t* packed, const uint8_t* scales, uint64_t groups, const Activation& a) {
-    static const Cutter<B> cutter;
+// One row against T tokens: each pair's codes are cut once for all of them
+// (a verify block: the later tokens cost their multiply-adds, not the
+// loads and cuts again); every token's operations are the one-token
+// kernel's, in its order, so each gets the floats it gets alone.
+template <unsigned B, int T>
+void row(const uint8_t* packed, const uint8_t* scales, uint64_t groups, const Activation* const* a, float* const* y, uint64_t at) {
+    static const Cutter<B> shared;
+    // Locals, so the loop keeps them in registers: the cutter's vectors and
+    // each token's arrays (read through `a`, they were loaded again every
+    // block: one-token decode 2 % slower than the one-token kernel before).
+    const Cutter<B> cutter = shared;
+    const int8_t* q[T];
+    const float *qScale[T], *qOffset[T];
+    for (int t = 0; t < T; ++t) q[t] = a[t]->q, qScale[t] = a[t]->qScale, qOffset[t] = a[t]->qOffset;
     constexpr uint64_t kGroupBytes = 4 * B;
     constexpr float kL = float((1u << (B - 1)) - 1); // the weight is (u − L)·scale
     // Lane → group within the block's f-vector, for pair p: 2p ×8, 2p+1 ×8.
@@ -75,29 +86,36 @@ float row(const uint8_t* packed, const uint8_t* scales, uint64_t groups, const A
         _mm512_setr_epi32(4, 4, 4, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 5, 5, 5),
         _mm512_setr_epi32(6, 6, 6, 6, 6, 6, 6, 6, 7, 7, 7, 7, 7, 7, 7, 7),
     };
-    __m512 acc0 = _mm512_setzero_ps(), acc1 = acc0;
-    __m256 offset = _mm256_setzero_ps();
-    // Groups g .. g+n−1 (n ≤ 8): their scales times the activation's, as
-    // the f-vector of the pairs below.
-    auto scalesOf = [&](uint64_t g, unsigned n) {
+    __m512 acc0[T], acc1[T];
+    __m256 offset[T];
+    for (int t = 0; t < T; ++t) acc0[t] = acc1[t] = _mm512_setzero_ps(), offset[t] = _mm256_setzero_ps();
+    // Groups g .. g+n−1 (n ≤ 8): their scales times each token's activation
+    // scales, as the f-vectors of the pairs below.
+    auto scalesOf = [&](uint64_t g, unsigned n, __m512* fw) {
         const __mmask8 m = __mmask8((1u << n) - 1);
-        const __m256 f = _mm256_mul_ps(_mm256_cvtph_ps(_mm_maskz_loadu_epi16(m, scales + 2 * g)), _mm256_maskz_loadu_ps(m, a.qScale + g));
-        offset = _mm256_fmadd_ps(f, _mm256_maskz_loadu_ps(m, a.qOffset + g), offset); // qOffset = 8·Σq
-        return _mm512_castps256_ps512(f);
+        const __m256 w = _mm256_cvtph_ps(_mm_maskz_loadu_epi16(m, scales + 2 * g));
+        for (int t = 0; t < T; ++t) {
+            const __m256 f = _mm256_mul_ps(w, _mm256_maskz_loadu_ps(m, qScale[t] + g));
+            offset[t] = _mm256_fmadd_ps(f, _mm256_maskz_loadu_ps(m, qOffset[t] + g), offset[t]); // qOffset = 8·Σq
+            fw[t] = _mm512_castps256_ps512(f);
+        }
     };
     // Pair k of the groups from g into acc. A last odd group gets a zero
     // partner (zero activations, codes cut from zeros).
-    auto pair = [&](uint64_t g, unsigned k, __m512 fw, bool odd, __m512& acc) {
-        const __m512i x = _mm512_maskz_loadu_epi8(odd ? __mmask64(0xFFFFFFFF) : ~__mmask64(0), a.q + (g + 2 * k) * kGroup);
+    auto pair = [&](uint64_t g, unsigned k, const __m512* fw, bool odd, __m512* acc) {
         const __m512i u = codes64(cutter, packed + (g + 2 * k) * kGroupBytes, odd ? kOneGroup<B> : kTwoGroups<B>);
-        const __m512i d = _mm512_dpbusd_epi32(_mm512_setzero_si512(), u, x);
-        acc = _mm512_fmadd_ps(_mm512_cvtepi32_ps(d), _mm512_permutexvar_ps(pairLanes[k], fw), acc);
+        for (int t = 0; t < T; ++t) {
+            const __m512i x = _mm512_maskz_loadu_epi8(odd ? __mmask64(0xFFFFFFFF) : ~__mmask64(0), q[t] + (g + 2 * k) * kGroup);
+            const __m512i d = _mm512_dpbusd_epi32(_mm512_setzero_si512(), u, x);
+            acc[t] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(d), _mm512_permutexvar_ps(pairLanes[k], fw[t]), acc[t]);
+        }
     };
+    __m512 fw[T];
     uint64_t g = 0;
     for (; g + 8 <= groups; g += 8) {
         for (uint64_t o = 0; o < 8 * kGroupBytes; o += 64) prefetchAhead(packed + g * kGroupBytes + o);
         prefetchAhead(scales + 2 * g);
-        const __m512 fw = scalesOf(g, 8);
+        scalesOf(g, 8, fw);
         pair(g, 0, fw, false, acc0);
         pair(g, 1, fw, false, acc1);
         pair(g, 2, fw, false, acc0);
@@ -105,28 +123,46 @@ float row(const uint8_t* packed, const uint8_t* scales, uint64_t groups, const A
     }
     if (g < groups) { // the row's last 1-7 groups, through masks
         const unsigned n = unsigned(groups - g);
-        const __m512 fw = scalesOf(g, n);
+        scalesOf(g, n, fw);
         for (unsigned k = 0; 2 * k < n; ++k) pair(g, k, fw, 2 * k + 1 == n, acc0);
     }
     // Σ f·(Σ u·q − L·Σq): L·Σq comes off lane by lane.
-    const __m512 offsets = _mm512_maskz_mov_ps(0x00FF, _mm512_castps256_ps512(offset));
-    return _mm512_reduce_add_ps(_mm512_fnmadd_ps(offsets, _mm512_set1_ps(kL / 8.0f), _mm512_add_ps(acc0, acc1)));
+    for (int t = 0; t < T; ++t) {
+        const __m512 offsets = _mm512_maskz_mov_ps(0x00FF, _mm512_castps256_ps512(offset[t]));
+        y[t][at] = _mm512_reduce_add_ps(_mm512_fnmadd_ps(offsets, _mm512_set1_ps(kL / 8.0f), _mm512_add_ps(acc0[t], acc1[t])));
+    }
 }
 
-} // namespace
-
-void detail::vbitRowsVbmi(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation& a, float* y) {
+// Rows [r0, r1) against T tokens, each row at its own width.
+template <int T>
+void rows(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation* const* a, float* const* y) {
     const uint64_t groups = gpr(w);
     for (uint64_t r = r0; r < r1; ++r) {
         const uint8_t* packed = vbitPacked(w, r);
         const uint8_t* scales = vbitScales(w, r);
         switch (w.data[r]) { // validated at load: one of 3, 4, 5, 6, 8
-        case 3: y[r - r0] = row<3>(packed, scales, groups, a); break;
-        case 4: y[r - r0] = row<4>(packed, scales, groups, a); break;
-        case 5: y[r - r0] = row<5>(packed, scales, groups, a); break;
-        case 6: y[r - r0] = row<6>(packed, scales, groups, a); break;
-        default: y[r - r0] = row<8>(packed, scales, groups, a); break;
+        case 3: row<3, T>(packed, scales, groups, a, y, r - r0); break;
+        case 4: row<4, T>(packed, scales, groups, a, y, r - r0); break;
+        case 5: row<5, T>(packed, scales, groups, a, y, r - r0); break;
+        case 6: row<6, T>(packed, scales, groups, a, y, r - r0); break;
+        default: row<8, T>(packed, scales, groups, a, y, r - r0); break;
         }
+    }
+}
+
+} // namespace
+
+void detail::vbitRowsVbmi(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation& a, float* y) {
+    const Activation* one[1] = {&a};
+    rows<1>(w, r0, r1, one, &y);
+}
+
+bool detail::vbitRowsVbmiTokens(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation* const* a, size_t nTok, float* const* y) {
+    switch (nTok) {
+    case 2: rows<2>(w, r0, r1, a, y); return true;
+    case 3: rows<3>(w, r0, r1, a, y); return true;
+    case 4: rows<4>(w, r0, r1, a, y); return true;
+    default: return false;
     }
 }
 
