@@ -121,6 +121,17 @@ void q4RowsVnni(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation
 // Several tokens at once (2-4, every a[t].qNibbleOrder set), else false.
 bool q4RowsVnniTokens(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation* const* a, size_t nTok, float* const* y);
 void q8RowsVnni(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation& a, float* y); // rows of whole 32-groups, a.q set
+// A kernel's several-token form for a verify block of nTok (2-4):
+// rows.template operator()<T>() with T = nTok, else false.
+template <class Rows>
+bool forTokens(size_t nTok, Rows&& rows) {
+    switch (nTok) {
+    case 2: rows.template operator()<2>(); return true;
+    case 3: rows.template operator()<3>(); return true;
+    case 4: rows.template operator()<4>(); return true;
+    default: return false;
+    }
+}
 // Several tokens at once (2-4, every a[t].q set), else false.
 bool q8RowsVnniTokens(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation* const* a, size_t nTok, float* const* y);
 // Their activation forms (Activation::qQuadOrder; qPairScales and qCorrection).

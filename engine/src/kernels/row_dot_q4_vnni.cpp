@@ -276,12 +276,7 @@ void detail::q4RowsVnni(const TensorBytes& w, uint64_t r0, uint64_t r1, const Ac
 bool detail::q4RowsVnniTokens(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation* const* a, size_t nTok, float* const* y) {
     for (size_t t = 0; t < nTok; ++t)
         if (!a[t]->qNibbleOrder) return false;
-    switch (nTok) {
-    case 2: q4Rows<2>(w, r0, r1, a, y); return true;
-    case 3: q4Rows<3>(w, r0, r1, a, y); return true;
-    case 4: q4Rows<4>(w, r0, r1, a, y); return true;
-    default: return false;
-    }
+    return forTokens(nTok, [&]<int T>() { q4Rows<T>(w, r0, r1, a, y); });
 }
 
 } // namespace cmf::engine::kernels

@@ -108,12 +108,7 @@ void detail::q8RowsVnni(const TensorBytes& w, uint64_t r0, uint64_t r1, const Ac
 bool detail::q8RowsVnniTokens(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation* const* a, size_t nTok, float* const* y) {
     for (size_t t = 0; t < nTok; ++t)
         if (!a[t]->q) return false;
-    switch (nTok) {
-    case 2: q8Rows<2>(w, r0, r1, a, y); return true;
-    case 3: q8Rows<3>(w, r0, r1, a, y); return true;
-    case 4: q8Rows<4>(w, r0, r1, a, y); return true;
-    default: return false;
-    }
+    return forTokens(nTok, [&]<int T>() { q8Rows<T>(w, r0, r1, a, y); });
 }
 
 } // namespace cmf::engine::kernels

@@ -158,12 +158,7 @@ void detail::vbitRowsVbmi(const TensorBytes& w, uint64_t r0, uint64_t r1, const 
 }
 
 bool detail::vbitRowsVbmiTokens(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation* const* a, size_t nTok, float* const* y) {
-    switch (nTok) {
-    case 2: rows<2>(w, r0, r1, a, y); return true;
-    case 3: rows<3>(w, r0, r1, a, y); return true;
-    case 4: rows<4>(w, r0, r1, a, y); return true;
-    default: return false;
-    }
+    return forTokens(nTok, [&]<int T>() { rows<T>(w, r0, r1, a, y); });
 }
 
 } // namespace cmf::engine::kernels
