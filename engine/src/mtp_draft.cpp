@@ -59,29 +59,25 @@ void MtpDrafter::inputs(std::span<const int32_t> tokens, const float* h, float* 
 
 void MtpDrafter::catchUp(std::span<const int32_t> context) {
     // Entry p reads t_{p+1}: the context's last token has none after it yet.
-    // Before its hidden state the head's window starts, and nothing is made.
-    std::vector<float> none;
-    if (context.size() >= 2 && started_ && context.size() - 2 >= hiddenStart_) makeEntries(context, uint32_t(context.size()) - 2, false, none);
+    if (context.size() >= 2) makeEntries(context, uint32_t(context.size()) - 2, false);
 }
 
 std::vector<float> MtpDrafter::logitsAfter(std::span<const int32_t> context) {
-    std::vector<float> logits;
-    if (context.size() < 2) return logits;
-    makeEntries(context, uint32_t(context.size()) - 2, true, logits); // the entry that drafts the token after context
-    return logits;
+    if (context.size() < 2) return {};
+    return makeEntries(context, uint32_t(context.size()) - 2, true); // the entry that drafts the token after context
 }
 
-bool MtpDrafter::makeEntries(std::span<const int32_t> context, uint32_t last, bool logits, std::vector<float>& out) {
+std::vector<float> MtpDrafter::makeEntries(std::span<const int32_t> context, uint32_t last, bool logits) {
     const size_t H = model_->config().hidden;
-    if (!started_) return false;
+    if (!started_) return {};
     const uint32_t have = uint32_t(hidden_.size() / H);
-    // A position the head has no hidden state for (before the window, or one
-    // the backbone has not shown yet) cannot be drafted from.
-    if (last < base_ || last >= hiddenStart_ + have) return false;
+    // A position the head has no hidden state for (before the window, one
+    // whose entry is made already, or one the backbone has not shown yet)
+    // cannot be drafted from.
+    if (last < base_ || last < hiddenStart_ || last >= hiddenStart_ + have) return {};
     if (exact_ < hiddenStart_) { // a gap in the hidden states: the head's cache starts again where they do
         base_ = exact_ = hiddenStart_;
         runner_.reset();
-        if (last < base_) return false;
     }
     exact_ = std::min(exact_, last); // an entry past `last` was provisional or is stale
     runner_.rewind(exact_ - base_);
@@ -89,13 +85,13 @@ bool MtpDrafter::makeEntries(std::span<const int32_t> context, uint32_t last, bo
     std::vector<float> x(size_t(n) * H);
     // Entry p reads h_p (rows from hiddenStart_) and the token after it.
     inputs(context.subspan(exact_ + 1, n), hidden_.data() + size_t(exact_ - hiddenStart_) * H, x.data());
-    out = runner_.forwardInputs(x, logits);
+    auto out = runner_.forwardInputs(x, logits);
     exact_ = last + 1;
     // The entries up to `last` are made: their hidden states are not needed again.
     const uint32_t drop = std::min(last + 1, hiddenStart_ + have) - hiddenStart_;
     hidden_.erase(hidden_.begin(), hidden_.begin() + long(size_t(drop) * H));
     hiddenStart_ += drop;
-    return true;
+    return out;
 }
 
 int32_t MtpDrafter::pick(const std::vector<float>& logits, std::span<const int32_t> history, Sampler* sampler,

@@ -54,8 +54,8 @@ private:
     // h_i at h + i·hidden.
     void inputs(std::span<const int32_t> tokens, const float* h, float* x) const;
     // Brings the entries up to `last` up to date; the head's logits after
-    // it when asked (else empty). false: no hidden state to make it from.
-    bool makeEntries(std::span<const int32_t> context, uint32_t last, bool logits, std::vector<float>& out);
+    // it when asked, else (or with no hidden state to make it from) empty.
+    std::vector<float> makeEntries(std::span<const int32_t> context, uint32_t last, bool logits);
     int32_t pick(const std::vector<float>& logits, std::span<const int32_t> history, Sampler* sampler, std::vector<TokenDistribution>* q);
 
     std::shared_ptr<const Model> model_;

@@ -116,11 +116,6 @@ bool avx512Available();   // AVX-512 F
 bool avx512Forbidden();   // forceNoAvx512
 void vbitRowsScalar(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation& a, float* y);
 void vbitRowsAvx2(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation& a, float* y);
-// The 4-bit family with AVX-512 VNNI (only when vnniAvailable()).
-void q4RowsVnni(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation& a, float* y);
-// Several tokens at once (2-4, every a[t].qNibbleOrder set), else false.
-bool q4RowsVnniTokens(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation* const* a, size_t nTok, float* const* y);
-void q8RowsVnni(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation& a, float* y); // rows of whole 32-groups, a.q set
 // A kernel's several-token form for a verify block of nTok (2-4):
 // rows.template operator()<T>() with T = nTok, else false.
 template <class Rows>
@@ -132,6 +127,11 @@ bool forTokens(size_t nTok, Rows&& rows) {
     default: return false;
     }
 }
+// The 4-bit family with AVX-512 VNNI (only when vnniAvailable()).
+void q4RowsVnni(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation& a, float* y);
+// Several tokens at once (2-4, every a[t].qNibbleOrder set), else false.
+bool q4RowsVnniTokens(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation* const* a, size_t nTok, float* const* y);
+void q8RowsVnni(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation& a, float* y); // rows of whole 32-groups, a.q set
 // Several tokens at once (2-4, every a[t].q set), else false.
 bool q8RowsVnniTokens(const TensorBytes& w, uint64_t r0, uint64_t r1, const Activation* const* a, size_t nTok, float* const* y);
 // Their activation forms (Activation::qQuadOrder; qPairScales and qCorrection).
